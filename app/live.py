@@ -1,0 +1,138 @@
+"""Live updates: an in-process broker that tells SSE streams "table X is now at version N".
+
+Why it looks like this:
+
+- The push carries only the version; each page then fetches its own fresh view. A lost push costs
+  nothing, so the broker needs no queue, only the newest version per table.
+- One ``threading.Condition`` per watched table. Under the dev server each stream holds a thread;
+  after ``gevent.monkey.patch_all()`` the same primitives are cooperative and a stream costs a
+  greenlet. The code is the same in both worlds.
+- A table appears in the broker when its first stream opens and leaves with its last one, so
+  memory follows the open streams, not the number of tables ever played.
+- A keepalive comment at least every 15 s makes the write to a vanished phone fail, which ends
+  its stream (TOOLING.md: otherwise it is held until the next real event).
+- This works within **one server process** only (the gevent server in :mod:`app.server`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from typing import Final
+
+KEEPALIVE_S: Final = 15.0
+
+SSE_HEADERS: Final = {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-cache",
+    "X-Accel-Buffering": "no",  # tell a reverse proxy, if any, not to buffer the stream
+}
+"""Headers for the streaming response that wraps :func:`stream`."""
+
+OPENED: Final = ": open\n\n"
+KEEPALIVE: Final = ": keepalive\n\n"
+
+
+def changed_event(version: int) -> str:
+    """The SSE text for "the table is now at ``version``" (htmx: ``sse-swap``/``hx-trigger``
+    on the event name ``changed``)."""
+    return f"event: changed\ndata: {version}\n\n"
+
+
+class _Channel:
+    __slots__ = ("condition", "version", "listeners")
+
+    def __init__(self) -> None:
+        self.condition = threading.Condition()
+        self.version = -1  # unknown until a publish; streams also read the store on open
+        self.listeners = 0
+
+
+class Broker:
+    """Fan-out of table versions to the streams of this process."""
+
+    def __init__(self, keepalive: float = KEEPALIVE_S) -> None:
+        self.keepalive = keepalive
+        self._lock = threading.Lock()
+        self._channels: dict[str, _Channel] = {}
+
+    def publish(self, table_id: str, version: int) -> None:
+        """Wake the streams of ``table_id``. A table nobody watches costs nothing."""
+        with self._lock:
+            channel = self._channels.get(table_id)
+        if channel is None:
+            return
+        with channel.condition:
+            if version > channel.version:
+                channel.version = version
+                channel.condition.notify_all()
+
+    def watched(self) -> dict[str, int]:
+        """Table id -> number of open streams (for tests and a status page)."""
+        with self._lock:
+            return {table_id: ch.listeners for table_id, ch in self._channels.items()}
+
+    def _join(self, table_id: str) -> _Channel:
+        with self._lock:
+            channel = self._channels.get(table_id)
+            if channel is None:
+                channel = self._channels[table_id] = _Channel()
+            channel.listeners += 1
+            return channel
+
+    def _leave(self, table_id: str, channel: _Channel) -> None:
+        with self._lock:
+            channel.listeners -= 1
+            if channel.listeners == 0 and self._channels.get(table_id) is channel:
+                del self._channels[table_id]
+
+    def stream(
+        self,
+        table_id: str,
+        last_version: int,
+        current_version: Callable[[], int] | None = None,
+    ) -> Iterator[str]:
+        """SSE text for one client: an opening comment, then ``changed`` events and keepalives.
+
+        ``last_version`` is the version the client's page shows. ``current_version`` (say, a
+        store read) is called once the stream is registered, so a step appended between the
+        page render and the stream opening is not missed. Closing the generator (the server
+        does it when the client goes away) unregisters the stream.
+        """
+        channel = self._join(table_id)
+        try:
+            seen = last_version
+            # The first chunk sends the headers now, so the browser sees the stream open.
+            yield OPENED
+            if current_version is not None:
+                now = current_version()
+                if now > seen:
+                    seen = now
+                    yield changed_event(now)
+            while True:
+                with channel.condition:
+                    if channel.version <= seen:
+                        channel.condition.wait(self.keepalive)
+                    version = channel.version
+                if version > seen:
+                    seen = version
+                    yield changed_event(version)
+                else:
+                    yield KEEPALIVE
+        finally:
+            self._leave(table_id, channel)
+
+
+_default = Broker()
+
+
+def publish(table_id: str, version: int) -> None:
+    """Tell this process's streams that ``table_id`` is now at ``version``."""
+    _default.publish(table_id, version)
+
+
+def stream(
+    table_id: str, last_version: int, current_version: Callable[[], int] | None = None
+) -> Iterator[str]:
+    """An SSE stream of ``table_id`` from the process-wide broker; see :meth:`Broker.stream`."""
+    return _default.stream(table_id, last_version, current_version)

@@ -1,0 +1,126 @@
+"""The Flask app factory. Blueprints for the table, the seats and live updates plug in here.
+
+The top-level ``templates/`` and ``static/`` folders sit beside ``app/`` (a project requirement),
+so the factory passes their absolute paths. The instance folder holds the database and the
+secret key; by default it is the top-level ``instance/``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, render_template, request
+from flask_babel import Babel, get_locale
+
+from app.store import init_db
+from app.web import db
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = PROJECT_ROOT / "templates"
+STATIC = PROJECT_ROOT / "static"
+TRANSLATIONS = PROJECT_ROOT / "app" / "translations"
+DEFAULT_INSTANCE = PROJECT_ROOT / "instance"
+
+LANGUAGES = ("en",)
+"""Languages with a catalogue. The default comes first; add one when its .mo file exists."""
+
+
+def create_app(instance_path: str | None = None, config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. ``config`` overrides the defaults (tests pass ``TESTING`` and so on).
+
+    Config keys of ours: ``DATABASE`` (path; default ``<instance>/coup.sqlite``) and
+    ``PUBLIC_URL`` (the URL phones can open, set by ``coup-referee serve``; None means use the
+    request's own host).
+    """
+    instance = Path(instance_path or DEFAULT_INSTANCE).resolve()
+    instance.mkdir(parents=True, exist_ok=True)
+    app = Flask(
+        __name__,
+        instance_path=str(instance),
+        template_folder=str(TEMPLATES),
+        static_folder=str(STATIC),
+        static_url_path="/static",
+    )
+    app.config.from_mapping(
+        DATABASE=str(instance / "coup.sqlite"),
+        MAX_CONTENT_LENGTH=64 * 1024,
+        PUBLIC_URL=None,
+        BABEL_DEFAULT_LOCALE=LANGUAGES[0],
+        BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS),
+    )
+    if config:
+        app.config.from_mapping(config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(instance)
+
+    Babel(app, locale_selector=_select_locale)
+    app.jinja_env.globals["get_locale"] = get_locale  # for <html lang="...">
+    init_db(app.config["DATABASE"])
+    db.init_app(app)
+
+    @app.get("/healthz")
+    def healthz() -> tuple[str, int, dict[str, str]]:
+        return "ok", 200, {"Content-Type": "text/plain; charset=utf-8"}
+
+    from app.live import _default as broker
+    from app.web import phone, security, tablet
+    from app.web.service import Tables
+
+    app.extensions["tables"] = Tables(app.config["DATABASE"], broker)
+    app.register_blueprint(tablet.bp)
+    app.register_blueprint(phone.bp)
+    security.install(app)
+    _error_pages(app)
+    return app
+
+
+def _error_pages(app: Flask) -> None:
+    """Every error is a page a person can read, with a 4xx status: never a bare 500."""
+    from flask_babel import gettext as _
+    from werkzeug.exceptions import HTTPException
+
+    messages = {
+        400: lambda: _("That request was not understood."),
+        403: lambda: _("This screen belongs to someone else. The referee's screen opens on the "
+                       "tablet that created the table; a seat opens on its player's phone."),
+        404: lambda: _("There is nothing here. The link may be old: ask the referee for a new "
+                       "one."),
+        405: lambda: _("That can't be done from here."),
+        413: lambda: _("That was too much to send."),
+    }
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        if error.response is not None:
+            return error.response
+        code = error.code or 500
+        text = messages.get(code, lambda: _("Something went wrong; please try again."))()
+        return render_template("message.html", message=text), code
+
+    @app.errorhandler(Exception)
+    def crash(error: Exception):
+        app.logger.exception("unexpected error")
+        text = _("Something went wrong on the referee's laptop; the game is safe. Try again.")
+        return render_template("message.html", message=text), 500
+
+
+def _select_locale() -> str | None:
+    """A phone's own choice, else the table's language, else the browser's preference."""
+    from flask import g
+
+    chosen = g.get("language")
+    if chosen in LANGUAGES:
+        return str(chosen)
+    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+
+
+def _instance_secret(instance: Path) -> str:
+    """A secret key kept in the instance folder, so sessions survive a restart of the laptop."""
+    path = instance / "secret_key"
+    if path.exists():
+        return path.read_text(encoding="ascii").strip()
+    key = secrets.token_hex(32)
+    path.write_text(key, encoding="ascii")
+    return key
