@@ -1,0 +1,87 @@
+"""Who may do what: the referee's tablet, a seat's phone, and forms no other site can send.
+
+- The tablet that creates a table gets a cookie holding the table's referee token.
+- A phone is a device: a random id in a cookie. The first device to open a seat link claims
+  that seat; the same link on another device is refused until the referee re-issues it.
+- Every form carries a token derived from the secret key and the device or referee token, so
+  a page on another site cannot submit it; browsers' Sec-Fetch-Site is checked as well.
+- Responses carry a content security policy with no inline script, and private pages are
+  never cached.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from flask import Flask, Response, current_app, g, request
+
+from app.store import Seat, Table
+
+DEVICE_COOKIE = "coup_device"
+COOKIE_AGE = 60 * 60 * 24 * 30
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+    "form-action 'self'; object-src 'none'"
+)
+
+
+def referee_cookie(table_id: str) -> str:
+    return f"coup_ref_{table_id}"
+
+
+def is_referee(table: Table) -> bool:
+    token = request.cookies.get(referee_cookie(table.id), "")
+    return bool(token) and hmac.compare_digest(token, table.referee_token)
+
+
+def grant_referee(response: Response, table: Table) -> None:
+    response.set_cookie(referee_cookie(table.id), table.referee_token, max_age=COOKIE_AGE,
+                        httponly=True, samesite="Strict")
+
+
+def device_id() -> str:
+    """This browser's device id, made on first use (and set as a cookie on the response)."""
+    if "device" not in g:
+        value = request.cookies.get(DEVICE_COOKIE, "")
+        if len(value) < 20:
+            value = secrets.token_urlsafe(24)
+            g.new_device = True
+        g.device = value
+    return str(g.device)
+
+
+def seat_belongs_here(seat: Seat) -> bool:
+    """The device that first opened the seat link holds it; no other device may."""
+    return seat.device is None or hmac.compare_digest(seat.device, device_id())
+
+
+def csrf_token(scope: str) -> str:
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, f"{scope}|{device_id()}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def csrf_ok(scope: str) -> bool:
+    site = request.headers.get("Sec-Fetch-Site")
+    if site not in (None, "same-origin", "none"):
+        return False
+    sent = request.form.get("csrf", "")
+    return hmac.compare_digest(sent, csrf_token(scope))
+
+
+def install(app: Flask) -> None:
+    @app.after_request
+    def headers(response: Response) -> Response:
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers["X-Frame-Options"] = "DENY"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        if not request.path.startswith("/static/"):
+            response.headers["Cache-Control"] = "no-store"
+        if g.get("new_device"):
+            response.set_cookie(DEVICE_COOKIE, str(g.device), max_age=COOKIE_AGE,
+                                httponly=True, samesite="Lax")
+        return response

@@ -1,0 +1,288 @@
+"""The one place that joins storage, the engine and live updates (ARCHITECTURE.md).
+
+A table's log holds engine steps and a few control entries of our own:
+`{"control": "start", "setup": ...}` begins a game, `{"control": "rematch"}` opens the lobby
+for the next game, `{"control": "seat"}` marks a change of the seats (a hand entered, a seat
+left untracked, a link re-issued) so that every screen refreshes. The current game is the
+fold of the engine steps after the last start. Hidden cards never enter the log before the
+game starts: hands wait in the seats table, and only the start entry's set-up holds them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask_babel import gettext as _
+
+from app.engine import (
+    PRIVATE_KINDS,
+    Game,
+    Prompt,
+    RuleError,
+    apply,
+    characters_in_play,
+    new_game,
+    parse_rules,
+    pending,
+)
+from app.engine.cards import ACTIONS
+from app.live import Broker
+from app.records import export
+from app.store import NothingToUndo, Seat, StaleVersion, Store, Table
+
+CONTROL = "control"
+CACHE_SIZE = 512
+
+
+class Refused(Exception):
+    """A request the table can't take now. `message` is for the person who sent it;
+    `status` is the HTTP status (409 when the screen was out of date)."""
+
+    def __init__(self, message: str, status: int = 422) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass
+class Live:
+    """A table as it is now: the seats, the log's version and the current game."""
+
+    table: Table
+    seats: list[Seat]
+    version: int
+    game: Game | None = None  # the current game, or the last one while the lobby is open
+    lobby: bool = True
+    games: int = 0  # games started at this table
+    step_seqs: list[int] = field(default_factory=list)  # log seq of each step of `game`
+
+    @property
+    def edition(self) -> str:
+        return str(self.table.setup.get("edition", "official"))
+
+    def seat_named(self, name: str) -> Seat:
+        return next(s for s in self.seats if s.name == name)
+
+
+class Tables:
+    """Service over one database: every read and write of tables goes through here."""
+
+    def __init__(self, database: str, broker: Broker) -> None:
+        self.database = database
+        self.broker = broker
+        self._cache: OrderedDict[tuple[str, int], tuple[Game | None, bool, int, list[int]]] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
+
+    def store(self) -> Store:
+        return Store.open(self.database)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def load(self, store: Store, table_id: str) -> Live | None:
+        table = store.get_table(table_id)
+        if table is None:
+            return None
+        rows = store.log_rows(table_id)
+        version = len(rows)
+        seats = store.seats(table_id)
+        live = Live(table, seats, version)
+        key = (table_id, version)
+        with self._lock:
+            cached = self._cache.get(key)
+            if cached:
+                self._cache.move_to_end(key)
+        if cached is None:
+            cached = self._replay(rows)
+            self._remember(key, cached)
+        live.game, live.lobby, live.games, live.step_seqs = cached[0], cached[1], cached[2], list(
+            cached[3]
+        )
+        return live
+
+    def _replay(self, rows) -> tuple[Game | None, bool, int, list[int]]:
+        undone = {row.undoes for row in rows if row.kind == "undo"}
+        game: Game | None = None
+        lobby, games, seqs = True, 0, []
+        for row in rows:
+            if row.kind != "step" or row.seq in undone:
+                continue
+            entry = row.step
+            control = entry.get(CONTROL)
+            if control == "start":
+                game, lobby, seqs = new_game(entry["setup"]), False, []
+                games += 1
+            elif control == "rematch":
+                lobby = True
+            elif control is None and game is not None:
+                game = apply(game, entry)
+                seqs.append(row.seq)
+        return game, lobby, games, seqs
+
+    def _remember(self, key, value) -> None:
+        with self._lock:
+            self._cache[key] = value
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def _append(self, store: Store, live: Live, entry: dict[str, Any], expected: int) -> int:
+        try:
+            version = store.append_step(live.table.id, expected, entry)
+        except StaleVersion:
+            raise Refused(_("Someone acted first; here is the table as it is now."), 409) from None
+        self.broker.publish(live.table.id, version)
+        return version
+
+    def touch(self, store: Store, live: Live) -> None:
+        """Tell every screen that the seats changed (no game state moves)."""
+        for _attempt in range(5):
+            try:
+                version = store.append_step(live.table.id, store.version(live.table.id),
+                                            {CONTROL: "seat"})
+            except StaleVersion:
+                continue
+            self.broker.publish(live.table.id, version)
+            return
+
+    def check_version(self, live: Live, version: object) -> None:
+        if str(version) != str(live.version):
+            raise Refused(_("The table moved on before your tap; here it is as it is now."), 409)
+
+    def submit(self, store: Store, live: Live, version: object, step: dict[str, Any],
+               seat: str | None = None) -> Game:
+        """Apply one step from the referee (seat None) or from a seat's phone."""
+        self.check_version(live, version)
+        if live.lobby or live.game is None:
+            raise Refused(_("The game has not started yet."))
+        game = live.game
+        if seat is not None:
+            step["by"] = seat
+            mine = [p for p in pending(game) if p.player == seat and p.private]
+            if not any(allows(p, step["do"]) for p in mine):
+                raise Refused(_("There is nothing for you to do right now."))
+        else:
+            by = step.get("by")
+            if by is not None and not game.has(by):
+                raise Refused(_("There is no such player at this table."))
+            owner = [p for p in pending(game) if p.player == by and allows(p, step["do"])]
+            if any(p.private for p in owner) and live.seat_named(str(by)).tracked:
+                raise Refused(_("Only %(name)s's phone can do that.", name=by))
+        try:
+            new = apply(game, step)
+        except RuleError as e:
+            raise Refused(self.say_error(e, live)) from None
+        version = self._append(store, live, step, live.version)
+        self._remember((live.table.id, version),
+                       (new, False, live.games, [*live.step_seqs, version]))
+        return new
+
+    def say_error(self, error: RuleError, live: Live) -> str:
+        from app.web.words import say
+
+        return say(error.text, error.params, live.edition)
+
+    def undo(self, store: Store, live: Live, version: object) -> None:
+        """Undo the newest step of the current game (the log keeps it, marked undone)."""
+        self.check_version(live, version)
+        if live.lobby or not live.step_seqs:
+            raise Refused(_("There is nothing to undo in this game."))
+        try:
+            new_version = store.append_undo(live.table.id, live.version, live.step_seqs[-1])
+        except StaleVersion:
+            raise Refused(_("Someone acted first; here is the table as it is now."), 409) from None
+        except NothingToUndo:
+            raise Refused(_("There is nothing to undo in this game.")) from None
+        self.broker.publish(live.table.id, new_version)
+
+    # -- the lobby -------------------------------------------------------------------------
+
+    def enter_hand(self, store: Store, live: Live, seat: Seat, cards: list[str]) -> None:
+        """A phone enters the two cards it was dealt. Only what this player can see for
+        themselves is checked here; the copies across all hands are checked at the start."""
+        if not live.lobby:
+            raise Refused(_("The game has started; your hand can't change now."))
+        rules = parse_rules(live.table.setup.get("rules"))
+        allowed = characters_in_play(rules)
+        if len(cards) != 2 or any(c not in allowed for c in cards):
+            raise Refused(_("Choose the two cards you were dealt."))
+        copies = rules.copies(len(live.seats))
+        if max(Counter(cards).values()) > copies:
+            raise Refused(_("The deck has only %(n)s of each card.", n=copies))
+        store.update_seat(seat.table_id, seat.seat, hand=cards, tracked=True)
+        self.touch(store, live)
+
+    def set_tracked(self, store: Store, live: Live, seat_no: int, tracked: bool) -> None:
+        if not live.lobby:
+            raise Refused(_("Seats can only change between games."))
+        store.update_seat(live.table.id, seat_no, tracked=tracked, hand=None)
+        self.touch(store, live)
+
+    def start(self, store: Store, live: Live, version: object) -> None:
+        self.check_version(live, version)
+        if not live.lobby:
+            raise Refused(_("The game is already under way."))
+        missing = [s.name for s in live.seats if s.tracked and not s.hand]
+        if missing:
+            raise Refused(_("Still waiting for the hands of: %(names)s.", names=", ".join(missing)))
+        setup = game_setup(live)
+        try:
+            new_game(setup)
+        except RuleError as e:
+            if "Too many" in e.text:
+                raise Refused(_("The hands entered hold more copies of a card than the deck "
+                                "has: someone entered a wrong card. Ask everyone to check "
+                                "their hand.")) from None
+            raise Refused(self.say_error(e, live)) from None
+        self._append(store, live, {CONTROL: "start", "setup": setup}, live.version)
+
+    def rematch(self, store: Store, live: Live, version: object) -> None:
+        """New game, same table: the seats and phones stay, the winner starts (§1.1)."""
+        self.check_version(live, version)
+        if live.game is None or not live.game.over or live.lobby:
+            raise Refused(_("A new game can start once this one has a winner."))
+        settings = dict(live.table.setup, first=live.game.winner)
+        store.update_table(live.table.id, setup=settings)
+        for s in live.seats:
+            store.update_seat(live.table.id, s.seat, hand=None)
+        self._append(store, live, {CONTROL: "rematch"}, live.version)
+
+    def record(self, live: Live) -> dict[str, Any] | None:
+        if live.game is None:
+            return None
+        return export(live.game, name=_("Game %(n)s at this table", n=live.games))
+
+
+def game_setup(live: Live) -> dict[str, Any]:
+    settings = live.table.setup
+    setup: dict[str, Any] = {
+        "players": [s.name for s in live.seats],
+        "first": settings.get("first", live.seats[0].name),
+        "hands": {s.name: (s.hand if s.tracked else None) for s in live.seats},
+    }
+    if settings.get("rules"):
+        setup["rules"] = settings["rules"]
+    return setup
+
+
+def allows(prompt: Prompt, do: str) -> bool:
+    """Whether a step named `do` answers this prompt."""
+    return do in {
+        "declare": set(ACTIONS),
+        "respond": {"challenge", "pass"},
+        "block": {"block", "pass"},
+        "answer": {"prove", "concede"},
+        "lose": {"lose"},
+        "draw": {"draw"},
+        "keep": {"keep"},
+        "show": {"show"},
+        "decide": {"swap", "return"},
+    }[prompt.kind]
+
+
+__all__ = ["PRIVATE_KINDS", "Live", "Refused", "Tables", "game_setup", "allows"]

@@ -1,0 +1,51 @@
+"""A form post turned into a game-record step: the same vocabulary as the records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+
+from app.engine.cards import ACTIONS
+from app.engine.play import KEYS
+from app.web.service import Live, Refused
+
+FIELDS = ("target", "as", "card")
+
+
+def step_from_form(form, live: Live, by: str | None) -> dict[str, Any]:
+    """Only the fields the step takes are copied; the engine judges the rest."""
+    do = form.get("do", "")
+    if do not in ACTIONS and do not in KEYS:
+        raise Refused(_("Unknown step."), 400)
+    step: dict[str, Any] = {"do": do}
+    if by:
+        step["by"] = by
+    allowed = {"target"} if do in ACTIONS else KEYS[do]
+    for key in FIELDS:
+        value = form.get(key)
+        if value and key in allowed:
+            step[key] = value
+    game = live.game
+    player = game.player(by) if game is not None and by and game.has(by) else None
+    if do in ("draw", "keep") and player is not None and player.tracked:
+        step["cards"] = [c for c in form.getlist("cards") if c]
+    if do == "show" and "card" not in step and form.get("position") and game is not None:
+        step.update(card_at(live, form.get("position", "")))
+    return step
+
+
+def card_at(live: Live, position: str) -> dict[str, Any]:
+    """The examiner picks one of the target's cards blind, by its place in the hand."""
+    game = live.game
+    assert game is not None and game.turn is not None
+    target = game.player(str(game.turn.target))
+    if target.hand is None:
+        return {}
+    try:
+        index = int(position)
+    except ValueError:
+        raise Refused(_("Pick one of the cards."), 400) from None
+    if not 0 <= index < len(target.hand):
+        raise Refused(_("Pick one of the cards."), 400)
+    return {"card": target.hand[index]}

@@ -1,0 +1,273 @@
+"""The referee's screen: set up a table, seat the phones, play, undo, download the record."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    g,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+
+from app.engine import RuleError, parse_rules
+from app.engine.rules import CHOICES, PRESETS
+from app.live import SSE_HEADERS
+from app.web import views
+from app.web.db import get_store
+from app.web.names import EDITIONS
+from app.web.security import csrf_ok, csrf_token, grant_referee, is_referee, referee_cookie
+from app.web.service import Live, Refused, Tables
+from app.web.steps import step_from_form
+
+bp = Blueprint("tablet", __name__)
+
+MAX_NAME = 24
+
+
+def tables() -> Tables:
+    return current_app.extensions["tables"]
+
+
+def scope(live: Live) -> str:
+    return f"table:{live.table.id}"
+
+
+def load_for_referee(table_id: str) -> Live:
+    live = tables().load(get_store(), table_id)
+    if live is None:
+        abort(404)
+    if not is_referee(live.table):
+        abort(403)
+    g.language = live.table.language
+    return live
+
+
+# -- a new table ---------------------------------------------------------------------------
+
+
+@bp.get("/")
+def home() -> str:
+    store = get_store()
+    mine = []
+    for name in request.cookies:
+        if name.startswith(referee_cookie("")):
+            live = tables().load(store, name[len(referee_cookie("")):])
+            if live is not None and is_referee(live.table):
+                mine.append(live)
+    mine.sort(key=lambda live: live.table.created, reverse=True)
+    return render_template("home.html", mine=mine, form={}, message=None, **setup_context())
+
+
+def setup_context() -> dict[str, Any]:
+    from app.web.words import PRESET_TITLES, SETTINGS
+
+    return {"editions": EDITIONS, "presets": PRESETS, "preset_titles": PRESET_TITLES,
+            "settings": SETTINGS, "choices": CHOICES, "csrf": csrf_token("home")}
+
+
+@bp.post("/tables")
+def create():
+    form = request.form
+    if not csrf_ok("home"):
+        return refuse_page(_("This form has expired; please try again."), 400)
+    try:
+        settings = settings_from_form(form)
+    except Refused as e:
+        return render_template("home.html", mine=[], form=form, message=e.message,
+                               **setup_context()), 422
+    store = get_store()
+    table = store.create_table(settings, seats=settings.pop("players"),
+                               language=form.get("language", "en"))
+    store.update_table(table.id, setup=settings)
+    response = redirect(url_for("tablet.page", table_id=table.id), 303)
+    grant_referee(response, table)
+    return response
+
+
+def settings_from_form(form) -> dict[str, Any]:
+    names = [n.strip() for n in form.get("players", "").splitlines() if n.strip()]
+    if not 2 <= len(names) <= 10:
+        raise Refused(_("Enter 2 to 10 player names, one per line, in seat order."))
+    if len(set(n.casefold() for n in names)) != len(names):
+        raise Refused(_("Two players have the same name; add an initial to tell them apart."))
+    if any(len(n) > MAX_NAME for n in names):
+        raise Refused(_("Keep names to %(n)s letters.", n=MAX_NAME))
+    first = form.get("first") or names[0]
+    if first not in names:
+        first = names[0]
+    edition = form.get("edition", "official")
+    if edition not in EDITIONS:
+        raise Refused(_("Unknown edition."))
+    rules: dict[str, Any] = {}
+    preset = form.get("preset") or EDITIONS[edition].preset
+    if preset not in PRESETS:
+        raise Refused(_("Unknown rule preset."))
+    if preset != "official":
+        rules["preset"] = preset
+    for key, values in CHOICES.items():
+        if key == "two_player_setup":
+            continue  # choose-hand needs the court deck entered; records only, for now
+        raw = form.get(key)
+        if raw is None or raw == "":
+            continue
+        value = next((v for v in values if str(v).lower() == raw.lower()), None)
+        if value is None:
+            raise Refused(_("Unknown value for a rule setting."))
+        if value != PRESETS[preset].get(key, values[0]):
+            rules[key] = value
+    if form.get("coins_in_box"):
+        try:
+            rules["coins_in_box"] = int(form["coins_in_box"])
+        except ValueError:
+            raise Refused(_("Coins in the box must be a number.")) from None
+    try:
+        parse_rules(rules)
+    except RuleError as e:
+        raise Refused(str(e)) from None
+    return {"players": names, "first": first, "rules": rules, "edition": edition}
+
+
+# -- the tablet ----------------------------------------------------------------------------
+
+
+@bp.get("/t/<table_id>")
+def page(table_id: str):
+    live = load_for_referee(table_id)
+    return render_template("tablet.html", csrf=csrf_token(scope(live)), message=None,
+                           **views.tablet(live))
+
+
+@bp.get("/t/<table_id>/view")
+def fragment(table_id: str):
+    live = load_for_referee(table_id)
+    if request.args.get("since") == str(live.version):
+        return Response(status=204)
+    return render_template("_tablet.html", csrf=csrf_token(scope(live)), message=None,
+                           **views.tablet(live))
+
+
+def answer(live_before: Live, message: str | None = None, status: int = 200):
+    """The fresh tablet: a fragment for htmx, or the whole page after a plain form post."""
+    live = tables().load(get_store(), live_before.table.id)
+    assert live is not None
+    if request.headers.get("HX-Request") != "true":
+        if message is None:
+            return redirect(url_for("tablet.page", table_id=live.table.id), 303)
+        return render_template("tablet.html", csrf=csrf_token(scope(live)), message=message,
+                               **views.tablet(live)), status
+    return render_template("_tablet.html", csrf=csrf_token(scope(live)), message=message,
+                           **views.tablet(live)), status
+
+
+def guarded(table_id: str, action) -> Any:
+    live = load_for_referee(table_id)
+    if not csrf_ok(scope(live)):
+        return answer(live, _("This screen was out of date; please try again."), 400)
+    try:
+        action(live)
+    except Refused as e:
+        return answer(live, e.message, e.status)
+    return answer(live)
+
+
+@bp.post("/t/<table_id>/step")
+def step(table_id: str):
+    def act(live: Live) -> None:
+        s = step_from_form(request.form, live, request.form.get("by"))
+        tables().submit(get_store(), live, request.form.get("version"), s)
+
+    return guarded(table_id, act)
+
+
+@bp.post("/t/<table_id>/undo")
+def undo(table_id: str):
+    return guarded(table_id, lambda live: tables().undo(get_store(), live,
+                                                        request.form.get("version")))
+
+
+@bp.post("/t/<table_id>/start")
+def start(table_id: str):
+    return guarded(table_id, lambda live: tables().start(get_store(), live,
+                                                         request.form.get("version")))
+
+
+@bp.post("/t/<table_id>/rematch")
+def rematch(table_id: str):
+    return guarded(table_id, lambda live: tables().rematch(get_store(), live,
+                                                           request.form.get("version")))
+
+
+@bp.post("/t/<table_id>/seat/<int:seat_no>/tracked")
+def tracked(table_id: str, seat_no: int):
+    def act(live: Live) -> None:
+        if not any(s.seat == seat_no for s in live.seats):
+            raise Refused(_("There is no such seat."), 404)
+        tables().set_tracked(get_store(), live, seat_no, request.form.get("tracked") == "1")
+
+    return guarded(table_id, act)
+
+
+@bp.post("/t/<table_id>/seat/<int:seat_no>/reissue")
+def reissue(table_id: str, seat_no: int):
+    def act(live: Live) -> None:
+        if not any(s.seat == seat_no for s in live.seats):
+            raise Refused(_("There is no such seat."), 404)
+        get_store().reissue_seat_token(live.table.id, seat_no)
+        tables().touch(get_store(), live)
+
+    return guarded(table_id, act)
+
+
+@bp.get("/t/<table_id>/record.json")
+def record(table_id: str):
+    live = load_for_referee(table_id)
+    data = tables().record(live)
+    if data is None:
+        return refuse_page(_("No game has started at this table yet."), 404)
+    response = make_response(json.dumps(data, ensure_ascii=False, indent=1))
+    response.headers["Content-Type"] = "application/json; charset=utf-8"
+    response.headers["Content-Disposition"] = f'attachment; filename="coup-{table_id[:8]}.json"'
+    return response
+
+
+@bp.get("/t/<table_id>/rules")
+def rules(table_id: str):
+    live = load_for_referee(table_id)
+    return render_template("rules.html", back=url_for("tablet.page", table_id=table_id),
+                           rows=views.rules_summary(live), **views.common(live))
+
+
+@bp.get("/t/<table_id>/events")
+def events(table_id: str):
+    live = load_for_referee(table_id)
+    return stream(live)
+
+
+def stream(live: Live) -> Response:
+    from app.live import stream as sse
+    from app.store import Store
+
+    database = current_app.config["DATABASE"]
+
+    def current() -> int:
+        with Store.open(database) as store:
+            return store.version(live.table.id)
+
+    # No request context is kept for the stream: it would hold this request's database
+    # connection open for as long as the phone listens.
+    body = sse(live.table.id, live.version, current)
+    return Response(body, headers=SSE_HEADERS)
+
+
+def refuse_page(message: str, status: int):
+    return render_template("message.html", message=message), status

@@ -1,0 +1,130 @@
+"""What the templates receive: the engine's views plus names, words and links. No Game.
+
+The tablet gets `table_view` only; a phone gets `seat_view` for its own seat. Prompts for a
+seat without a phone are shown on the tablet with any hidden card stripped (an untracked
+examiner's "shown" card is on nobody's screen: the target shows it at the table).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import qrcode
+import qrcode.image.svg
+from flask import current_app, request, url_for
+from markupsafe import Markup
+
+from app.engine import Prompt, seat_view, table_view
+from app.engine.rules import Rules, parse_rules
+from app.store import Seat
+from app.web import words
+from app.web.names import edition
+from app.web.service import Live
+
+SEAT_PROMPTS_ON_TABLET = {"answer", "lose", "draw", "keep", "show", "decide"}
+
+
+def public_url(path: str) -> str:
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + path
+
+
+def qr_svg(url: str) -> Markup:
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    return Markup(image.to_string(encoding="unicode"))
+
+
+def rules_of(live: Live) -> Rules:
+    return parse_rules(live.table.setup.get("rules"))
+
+
+def common(live: Live) -> dict[str, Any]:
+    ed = live.edition
+    return {
+        "live": live,
+        "table": live.table,
+        "version": live.version,
+        "edition": edition(ed),
+        "card": lambda c: words.card_name(c, ed),
+        "act": lambda a: words.action_name(a, ed),
+        "faction": lambda f: words.faction_name(f, ed),
+        "say": lambda r: words.ruling(r, ed),
+        "say_error": lambda e: words.say(e.text, e.params, ed),
+        "rules": rules_of(live),
+        "languages": languages(),
+    }
+
+
+def languages() -> list[tuple[str, str]]:
+    from app.web import LANGUAGES
+
+    return [(code, words.LANGUAGE_TITLES.get(code, code)) for code in LANGUAGES]
+
+
+def tablet(live: Live) -> dict[str, Any]:
+    ctx = common(live)
+    ctx["seats"] = live.seats
+    ctx["seat_links"] = {s.seat: public_url(url_for("phone.page", token=s.token))
+                         for s in live.seats}
+    if live.lobby:
+        ctx["qr"] = {s.seat: qr_svg(ctx["seat_links"][s.seat]) for s in live.seats}
+        return ctx
+    assert live.game is not None
+    view = table_view(live.game)
+    untracked = {s.name for s in live.seats if not s.tracked}
+    on_tablet = []
+    for p in view["public_prompts"]:
+        on_tablet.append(p)
+    for p in pendings(live):
+        if p.private and p.player in untracked:
+            on_tablet.append(strip(p))
+    ctx["view"] = view
+    ctx["prompts"] = on_tablet
+    ctx["log"] = list(reversed(view["log"]))
+    return ctx
+
+
+def pendings(live: Live) -> list[Prompt]:
+    from app.engine import pending
+
+    return pending(live.game) if live.game else []
+
+
+def strip(p: Prompt) -> Prompt:
+    if p.kind == "decide":
+        return Prompt(p.player, p.kind, {**p.options, "shown": None})
+    return p
+
+
+def phone(live: Live, seat: Seat) -> dict[str, Any]:
+    ctx = common(live)
+    ctx["seat"] = seat
+    ctx["csrf_scope"] = f"seat:{seat.token}"
+    if live.lobby or live.game is None:
+        ctx["choices"] = list(characters(live))
+        return ctx
+    view = seat_view(live.game, seat.name)
+    ctx["view"] = view
+    ctx["prompts"] = view["prompts"]
+    ctx["log"] = list(reversed(view["log"]))[:8]
+    ctx["me"] = next(p for p in view["players"] if p["name"] == seat.name)
+    return ctx
+
+
+def characters(live: Live) -> tuple[str, ...]:
+    from app.engine import characters_in_play
+
+    return characters_in_play(rules_of(live))
+
+
+def rules_summary(live: Live) -> list[tuple[str, str, str]]:
+    """(setting, explanation, this game's value) for every setting, official ones included."""
+    rules = rules_of(live)
+    rows = []
+    for key, (explanation, labels) in words.SETTINGS.items():
+        value = getattr(rules, key)
+        if key == "copies_per_character":
+            continue
+        label = labels.get(value, value) if labels else value
+        rows.append((key, str(explanation), str(label)))
+    return rows

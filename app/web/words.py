@@ -1,0 +1,116 @@
+"""Words on screen: rulings and errors in the reader's language, names in the table's edition,
+and a one-line explanation of every rule setting (for the set-up form and the rules summary).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask_babel import gettext, lazy_gettext
+
+from app.engine import CardName, Ruling, render
+from app.engine.rulings import ActionName
+from app.web.names import edition, namer
+
+
+def say(text: str, params: Mapping[str, object], edition_key: str | None) -> str:
+    """A ruling or an error template, translated, with names from the edition."""
+    return render(text, params, namer(edition_key), gettext)
+
+
+def ruling(r: Ruling, edition_key: str | None) -> str:
+    return say(r.text, r.params, edition_key)
+
+
+def card_name(key: str, edition_key: str | None) -> str:
+    return namer(edition_key)(CardName(key))
+
+
+def action_name(key: str, edition_key: str | None) -> str:
+    return namer(edition_key)(ActionName(key))
+
+
+def faction_name(key: str | None, edition_key: str | None) -> str:
+    return edition(edition_key).factions.get(key or "", key or "")
+
+
+# One line per setting: what it changes. Values are listed with their own short labels.
+SETTINGS = {
+    "exchanger": (
+        lazy_gettext("Which character exchanges cards: the Ambassador (draw 2) or the "
+                     "Inquisitor (draw 1, or examine another player's card)."),
+        {"ambassador": lazy_gettext("Ambassador"), "inquisitor": lazy_gettext("Inquisitor")},
+    ),
+    "reformation": (
+        lazy_gettext("Reformation: two sides, Convert, Embezzle and the Treasury Reserve."),
+        {False: lazy_gettext("off"), True: lazy_gettext("on")},
+    ),
+    "refund_on_successful_challenge": (
+        lazy_gettext("A caught bluff gets its coins back (the Assassin's 3)."),
+        {True: lazy_gettext("refunded"), False: lazy_gettext("kept by the treasury")},
+    ),
+    "proof_replacement": (
+        lazy_gettext("When a player who proved a claim replaces the card shown."),
+        {"shuffle_now": lazy_gettext("shuffle it in and draw at once"),
+         "bottom_at_end_of_turn": lazy_gettext("bottom of the deck, draw at the end of the turn")},
+    ),
+    "target_who_challenged_may_block": (
+        lazy_gettext("A target who lost a challenge against the action may still block it."),
+        {True: lazy_gettext("may block"), False: lazy_gettext("may not block")},
+    ),
+    "steal_from_zero": (
+        lazy_gettext("Whether a player with no coins can be the target of a Steal."),
+        {"forbid": lazy_gettext("not allowed"), "allow": lazy_gettext("allowed, takes nothing")},
+    ),
+    "reblock_foreign_aid": (
+        lazy_gettext("After a failed block of Foreign Aid, another player may block it."),
+        {False: lazy_gettext("one block only"), True: lazy_gettext("others may block")},
+    ),
+    "elimination_coin_return": (
+        lazy_gettext("When an eliminated player's coins go back to the treasury."),
+        {"end_of_turn": lazy_gettext("at the end of the turn"),
+         "immediate": lazy_gettext("at once")},
+    ),
+    "ambassador_max_swap": (
+        lazy_gettext("How many drawn cards an exchange may take into the hand."),
+        {2: lazy_gettext("up to 2"), 1: lazy_gettext("at most 1")},
+    ),
+    "examine_shown_by": (
+        lazy_gettext("Who picks the card shown to the Inquisitor."),
+        {"target": lazy_gettext("the target"), "examiner": lazy_gettext("the Inquisitor, blind")},
+    ),
+    "examine_swap": (
+        lazy_gettext("Whether the Inquisitor may hand the shown card back."),
+        {"optional": lazy_gettext("Inquisitor's choice"),
+         "mandatory": lazy_gettext("always replaced")},
+    ),
+    "embezzle_caught_loses_duke": (
+        lazy_gettext("A player caught embezzling while holding a Duke must lose that Duke."),
+        {False: lazy_gettext("loser picks"), True: lazy_gettext("must lose the Duke")},
+    ),
+    "anyone_may_block_targeted": (
+        lazy_gettext("Anyone, not only the target, may block a Steal or an Assassinate."),
+        {False: lazy_gettext("target only"), True: lazy_gettext("anyone")},
+    ),
+    "two_player_setup": (
+        lazy_gettext("Two players: deal two cards each, or each chooses one card from a set "
+                     "of five."),
+        {"deal": lazy_gettext("deal"), "choose_hand": lazy_gettext("choose a hand")},
+    ),
+    "coins_in_box": (
+        lazy_gettext("Coins in the box: the treasury can't pay out more than it holds."),
+        {},
+    ),
+}
+
+PRESET_TITLES = {
+    "official": lazy_gettext("Official rules"),
+    "la_mame_ru_2015": lazy_gettext("La Mame, Russian 2015"),
+    "mosigra_ru": lazy_gettext("Mosigra, Russian"),
+    "ua_steampunk": lazy_gettext("Ukrainian steampunk"),
+    "bga": lazy_gettext("Board Game Arena"),
+}
+
+# Each language named in itself, so anyone can find their own.
+LANGUAGE_TITLES = {"en": "English", "ru": "Русский", "uk": "Українська", "pt": "Português",
+                   "ja": "日本語"}

@@ -1,0 +1,67 @@
+// Coup referee: the little the pages need beyond htmx. No inline script anywhere (CSP).
+(function () {
+  "use strict";
+
+  function region() {
+    return document.getElementById("tablet") || document.getElementById("phone");
+  }
+
+  function refresh() {
+    var el = region();
+    if (el && window.htmx) { window.htmx.trigger(el, "refresh"); }
+  }
+
+  // Secrets are hidden again as soon as the player looks away.
+  function hideSecrets() {
+    document.querySelectorAll("details.secret[open]").forEach(function (d) {
+      if (!d.hasAttribute("data-keep-open")) { d.open = false; }
+    });
+    document.querySelectorAll("[data-reveal]").forEach(function (b) { show(b, false); });
+  }
+
+  function show(button, on) {
+    var target = document.querySelector(button.getAttribute("data-reveal"));
+    if (!target) { return; }
+    target.hidden = !on;
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.classList.toggle("pressed", on);
+  }
+
+  // Press and hold to see your cards; they hide when you let go.
+  document.addEventListener("pointerdown", function (e) {
+    var b = e.target.closest && e.target.closest("[data-reveal]");
+    if (b) { e.preventDefault(); show(b, true); }
+  });
+  ["pointerup", "pointercancel", "pointerleave"].forEach(function (type) {
+    document.addEventListener(type, function (e) {
+      var b = e.target.closest && e.target.closest("[data-reveal]");
+      if (b) { show(b, false); }
+    }, true);
+  });
+  document.addEventListener("keydown", function (e) {
+    var b = e.target.closest && e.target.closest("[data-reveal]");
+    if (b && (e.key === " " || e.key === "Enter")) { e.preventDefault(); show(b, true); }
+  });
+  document.addEventListener("keyup", function (e) {
+    var b = e.target.closest && e.target.closest("[data-reveal]");
+    if (b) { show(b, false); }
+  });
+  document.addEventListener("contextmenu", function (e) {
+    if (e.target.closest && e.target.closest("[data-reveal]")) { e.preventDefault(); }
+  });
+
+  // A phone that wakes up, or a stream that reconnects, fetches the whole view again:
+  // pushes sent while it slept are lost (iOS drops background streams).
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) { hideSecrets(); } else { refresh(); }
+  });
+  window.addEventListener("pagehide", hideSecrets);
+  window.addEventListener("pageshow", function (e) { if (e.persisted) { refresh(); } });
+  document.addEventListener("htmx:sseOpen", refresh);
+
+  // While a request is on its way, its buttons can't be tapped twice.
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var form = e.target.closest && e.target.closest("form");
+    if (form) { form.querySelectorAll("button").forEach(function (b) { b.disabled = true; }); }
+  });
+})();

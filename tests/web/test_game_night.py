@@ -1,0 +1,249 @@
+"""The tablet and phones through the Flask test client: set up, seat, play, undo, rematch."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import SEAT_LINK, Table, new_table
+
+
+def test_a_new_table_shows_a_code_per_seat_and_no_cards(table: Table):
+    html = table.page()
+    assert html.count("<svg") == 3
+    assert "Seat the players" in html
+    assert table.tablet.get(table.url + "/view?since=0").status_code == 200
+
+
+def test_the_tablet_shows_which_seats_have_entered_a_hand(table: Table):
+    assert table.enter_hand("Ann", ["duke", "captain"]).status_code == 200
+    html = table.page()
+    assert html.count("hand entered") == 1
+    assert "duke" not in html.lower().replace("card-duke", "")
+
+
+def test_an_impossible_hand_is_refused_with_the_reason(table: Table):
+    response = table.enter_hand("Ann", ["duke", "inquisitor"])
+    assert response.status_code == 422
+    assert "Choose the two cards you were dealt." in response.text
+
+
+def test_the_game_starts_only_when_every_hand_is_in(table: Table):
+    table.enter_hand("Ann", ["duke", "captain"])
+    response = table.post("/start", {})
+    assert response.status_code == 422
+    assert "Still waiting for the hands of: Bob, Cy." in response.text
+
+
+def test_too_many_copies_across_hands_are_refused_without_naming_anyone(table: Table):
+    table.enter_hand("Ann", ["duke", "duke"])
+    table.enter_hand("Bob", ["duke", "duke"])
+    table.enter_hand("Cy", ["captain", "captain"])
+    response = table.post("/start", {})
+    assert response.status_code == 422
+    assert "more copies of a card than the deck" in response.text
+
+
+def test_a_seat_without_a_phone_is_untracked(app):
+    t = new_table(app, ["Ann", "Bob", "Cy"])
+    html = t.page()
+    forms = html.split('/seat/2/tracked')
+    assert len(forms) > 1
+    response = t.post("/seat/2/tracked", {"tracked": "0"})
+    assert response.status_code == 200 and "No phone: untracked" in response.text
+    t.enter_hand("Ann", ["duke", "captain"])
+    t.enter_hand("Bob", ["contessa", "assassin"])
+    assert t.post("/start", {}).status_code == 200
+    assert "Ann’s turn" in t.page()
+
+
+def test_a_challenged_tax_played_on_tablet_and_phones(started: Table):
+    t = started
+    assert "Ann’s turn" in t.page()
+    assert t.step(do="tax", by="Ann").status_code == 200
+    assert "Does anyone challenge Ann’s Duke?" in t.page()
+    assert t.step(do="challenge", by="Bob").status_code == 200
+    phone = t.phone_page("Ann")
+    assert "Bob challenges your Duke." in phone and "You hold a Duke." in phone
+    assert "You hold" not in t.phone_page("Bob")
+    assert t.phone_step("Ann", do="prove").status_code == 200
+    assert t.phone_step("Ann", do="draw", cards="contessa").status_code == 200
+    assert t.phone_step("Bob", do="lose", card="assassin").status_code == 200
+    html = t.page()
+    assert "Bob’s turn" in html
+    assert "Ann shows the Duke, so Bob loses an influence." in html
+
+
+def test_the_tablet_cannot_take_a_tracked_players_private_step(started: Table):
+    t = started
+    t.step(do="tax", by="Ann")
+    t.step(do="challenge", by="Bob")
+    response = t.step(do="concede", by="Ann")
+    assert response.status_code == 422 and "Only Ann&#39;s phone can do that." in response.text
+
+
+def test_a_phone_cannot_act_for_another_seat_or_as_the_referee(started: Table):
+    t = started
+    response = t.phone_step("Bob", do="tax", by="Ann")
+    assert response.status_code == 422
+    assert "There is nothing for you to do right now." in response.text
+    assert t.phone("Bob").get(t.url).status_code == 403
+    assert t.phone("Bob").get(t.url + "/record.json").status_code == 403
+
+
+def test_a_stale_form_gets_the_fresh_view_and_changes_nothing(started: Table):
+    t = started
+    old = t.version()
+    assert t.step(do="income", by="Ann").status_code == 200
+    response = t.post("/step", {"do": "income", "by": "Bob"}, version=old)
+    assert response.status_code == 409
+    assert "The table moved on before your tap" in response.text
+    assert "Bob’s turn" in t.page()
+
+
+def test_a_double_tap_is_applied_once(started: Table):
+    t = started
+    v = t.version()
+    first = t.post("/step", {"do": "income", "by": "Ann"}, version=v)
+    second = t.post("/step", {"do": "income", "by": "Ann"}, version=v)
+    assert (first.status_code, second.status_code) == (200, 409)
+    record = json.loads(t.tablet.get(t.url + "/record.json").text)
+    assert record["steps"] == [{"do": "income", "by": "Ann"}]
+
+
+def test_an_illegal_declaration_says_why(started: Table):
+    response = started.step(do="coup", by="Ann", target="Bob")
+    assert response.status_code == 422
+    assert "Ann can&#39;t Coup: 2 coins, it costs 7 (E-15)." in response.text
+
+
+def test_illegal_actions_are_shown_disabled_with_the_reason(started: Table):
+    html = started.page()
+    assert "it costs 7" in html and "disabled" in html
+
+
+def test_undo_takes_back_the_last_step(started: Table):
+    t = started
+    t.step(do="income", by="Ann")
+    assert "Bob’s turn" in t.page()
+    assert t.post("/undo", {}).status_code == 200
+    assert "Ann’s turn" in t.page()
+    record = json.loads(t.tablet.get(t.url + "/record.json").text)
+    assert record["steps"] == []
+    assert t.post("/undo", {}).status_code == 422
+
+
+def test_the_downloaded_record_replays(started: Table, tmp_path):
+    from app.records import load, replay
+
+    t = started
+    t.step(do="tax", by="Ann")
+    t.step(do="pass")
+    path = tmp_path / "game.json"
+    path.write_bytes(t.tablet.get(t.url + "/record.json").data)
+    outcome = replay(load(path))
+    assert outcome.failure is None and outcome.game.player("Ann").coins == 5
+
+
+def test_a_double_assassination(started: Table):
+    t = started
+    for by in ("Ann", "Bob", "Cy"):
+        t.step(do="income", by=by)
+    t.step(do="assassinate", by="Ann", target="Bob")  # Ann bluffs an Assassin with 3 coins
+    assert t.step(do="pass").status_code == 200
+    assert "Bob blocks with the Contessa" in t.page()
+    t.step(do="block", by="Bob", **{"as": "contessa"})
+    t.step(do="challenge", by="Ann")
+    assert t.phone_step("Bob", do="prove").status_code == 200
+    t.phone_step("Bob", do="draw", cards="duke")
+    t.phone_step("Ann", do="lose", card="captain")
+    html = t.page()
+    assert "The Assassinate is blocked; the 3 coins paid stay spent." in html
+
+
+def test_a_game_to_its_winner_and_a_rematch(app):
+    t = new_table(app, ["Ann", "Bob"])
+    t.enter_hand("Ann", ["duke", "captain"])
+    t.enter_hand("Bob", ["contessa", "assassin"])
+    t.post("/start", {})
+    for _round in range(3):
+        t.step(do="tax", by="Ann")
+        t.step(do="pass")
+        t.step(do="income", by="Bob")
+    # Ann: 1 + 9 = 10 coins: must Coup.
+    html = t.page()
+    assert "must Coup" in html
+    t.step(do="coup", by="Ann", target="Bob")
+    t.phone_step("Bob", do="lose", card="assassin")
+    t.step(do="income", by="Bob")
+    for _round in range(2):
+        t.step(do="tax", by="Ann")
+        t.step(do="pass")
+        t.step(do="income", by="Bob")
+    t.step(do="coup", by="Ann", target="Bob")
+    html = t.page()
+    assert "Ann wins!" in html
+    assert "You win!" in t.phone_page("Ann") and "Ann wins." in t.phone_page("Bob")
+    assert t.post("/rematch", {}).status_code == 200
+    html = t.page()
+    assert "Seat the players" in html
+    assert "Enter the two cards you were dealt" in t.phone_page("Bob")
+    t.enter_hand("Ann", ["duke", "captain"])
+    t.enter_hand("Bob", ["contessa", "assassin"])
+    t.post("/start", {})
+    assert "Ann’s turn" in t.page()
+
+
+def test_a_second_device_cannot_open_a_claimed_seat(table: Table):
+    other = table.app.test_client()
+    response = other.get(table.links["Ann"])
+    assert response.status_code == 403
+    assert "already open on another phone" in response.text
+
+
+def test_a_reissued_link_replaces_the_old_one(table: Table):
+    response = table.post("/seat/0/reissue", {})
+    assert response.status_code == 200
+    assert table.app.test_client().get(table.links["Ann"]).status_code == 404
+    links = list(dict.fromkeys(SEAT_LINK.findall(table.page())))
+    new = table.app.test_client()
+    assert new.get(links[0]).status_code == 200
+
+
+def test_unknown_tables_and_seats_are_clear_404s(app):
+    client = app.test_client()
+    assert client.get("/t/nope").status_code == 404
+    assert client.get("/s/" + "x" * 32).status_code == 404
+    assert client.post("/s/" + "x" * 32 + "/step", data={}).status_code == 404
+
+
+def test_a_form_without_its_token_is_refused(started: Table):
+    response = started.tablet.post(started.url + "/step", data={"do": "income", "by": "Ann"})
+    assert response.status_code == 400
+    assert "Ann’s turn" in started.page()
+
+
+def test_the_rules_summary_is_one_tap_away(started: Table):
+    assert "This game’s rules" in started.tablet.get(started.url + "/rules").text
+    phone = started.phone("Ann").get(started.links["Ann"] + "/rules")
+    assert phone.status_code == 200 and "Coins in the box" in phone.text
+
+
+def test_nothing_changed_answers_204(started: Table):
+    v = started.version()
+    assert started.tablet.get(f"{started.url}/view?since={v}").status_code == 204
+    response = started.phone("Ann").get(f"{started.links['Ann']}/view?since={v}")
+    assert response.status_code == 204
+
+
+def test_pages_carry_security_headers(started: Table):
+    response = started.tablet.get(started.url)
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["Cache-Control"] == "no-store"
+    assert "<script>" not in response.text
+
+
+def test_the_tablet_never_shows_a_hidden_card(started: Table):
+    html = started.page()
+    for card in ("Duke", "Captain", "Contessa", "Assassin", "Ambassador"):
+        assert f"card-{card.lower()}" not in html
