@@ -10,9 +10,11 @@ class RuleError(Exception):
 
     `text` is an English message template (marked for translation) and `params` its values;
     `str(error)` is the English sentence, and the web layer translates the template.
+    `brief` is an optional short template with the same values, for a disabled button.
     """
 
-    def __init__(self, text: str, **params: object) -> None:
+    def __init__(self, text: str, brief: str | None = None, **params: object) -> None:
         self.text = text
+        self.brief = brief  # a few words for a disabled button ("needs 7 coins"), if any
         self.params = params
         super().__init__(render(text, params))

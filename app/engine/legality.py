@@ -45,6 +45,7 @@ def declaration_problem(
     if me.coins >= FORCED_COUP_AT and action_name != "coup":
         return RuleError(
             N_("%(name)s started the turn with %(coins)s coins and must Coup (E-14)."),
+            N_("%(coins)s coins: must Coup"),
             name=actor,
             coins=me.coins,
         )
@@ -65,6 +66,7 @@ def declaration_problem(
                     "%(name)s and %(target)s are on the same side: no %(action)s between them "
                     "while both sides are in the game (E-32)."
                 ),
+                N_("no one on the other side"),
                 name=actor,
                 target=target,
                 action=action(action_name),
@@ -73,6 +75,7 @@ def declaration_problem(
     if me.coins < cost:
         return RuleError(
             N_("%(name)s can't %(action)s: %(coins)s coins, it costs %(cost)s (E-15)."),
+            N_("needs %(cost)s coins"),
             name=actor,
             action=action(action_name),
             coins=me.coins,
@@ -86,6 +89,7 @@ def declaration_problem(
     ):
         return RuleError(
             N_("%(target)s has no coins to steal (E-16: steal_from_zero is 'forbid')."),
+            N_("nobody has coins to steal"),
             target=target,
         )
     return None

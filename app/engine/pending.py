@@ -147,26 +147,29 @@ def declarations(game: Game, actor: str) -> list[dict[str, Any]]:
 
 
 WAITING_TEXTS = {
-    "declare": N_("%(name)s to declare an action"),
-    "respond": N_("%(name)s to challenge or let it stand"),
-    "block": N_("%(name)s to block or let it stand"),
-    "answer": N_("%(name)s to prove the %(card)s or concede"),
-    "lose": N_("%(name)s to turn a card face up"),
-    "draw": N_("%(name)s to draw from the court deck"),
-    "keep": N_("%(name)s to choose the cards to keep"),
-    "show": N_("%(name)s to show a card to the Inquisitor"),
-    "decide": N_("%(name)s to swap or return the shown card"),
+    "declare": N_("%(names)s to declare an action"),
+    "respond": N_("%(names)s to challenge or let it stand"),
+    "block": N_("%(names)s to block or let it stand"),
+    "answer": N_("%(names)s to prove the %(card)s or concede"),
+    "lose": N_("%(names)s to turn a card face up"),
+    "draw": N_("%(names)s to draw from the court deck"),
+    "keep": N_("%(names)s to choose the cards to keep"),
+    "show": N_("%(names)s to show a card to the Inquisitor"),
+    "decide": N_("%(names)s to swap or return the shown card"),
 }
 
 
 def waiting(game: Game) -> Ruling:
-    """One public sentence: whom the table is waiting for."""
+    """One public sentence: whom the table is waiting for, grouped by what they may do."""
     if game.over:
         return Ruling(N_("The game is over: %(name)s won."), {"name": str(game.winner)})
-    parts = []
+    groups: dict[str, list[Prompt]] = {}
     for p in pending(game):
-        params: dict[str, object] = {"name": p.player}
-        if p.kind == "answer":
-            params["card"] = card(str(p.options["claim"]))
-        parts.append(Ruling(WAITING_TEXTS[p.kind], params))
+        groups.setdefault(p.kind, []).append(p)
+    parts = []
+    for kind, prompts in groups.items():
+        params: dict[str, object] = {"names": ", ".join(p.player for p in prompts)}
+        if kind == "answer":
+            params["card"] = card(str(prompts[0].options["claim"]))
+        parts.append(Ruling(WAITING_TEXTS[kind], params))
     return Ruling(N_("Waiting for %(who)s."), {"who": parts})

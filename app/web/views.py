@@ -50,9 +50,19 @@ def common(live: Live) -> dict[str, Any]:
         "faction": lambda f: words.faction_name(f, ed),
         "say": lambda r: words.ruling(r, ed),
         "say_error": lambda e: words.say(e.text, e.params, ed),
+        "brief": lambda e: words.say(e.brief or e.text, e.params, ed),
         "rules": rules_of(live),
         "languages": languages(),
+        "claim_of": lambda a: claim_of(live, a),
     }
+
+
+def claim_of(live: Live, action: str) -> str | None:
+    """The character an action claims in this game (the exchanger depends on the variant)."""
+    from app.engine.cards import ACTIONS, EXCHANGER
+
+    claim = ACTIONS[action].claim
+    return rules_of(live).exchanger if claim == EXCHANGER else claim
 
 
 def languages() -> list[tuple[str, str]]:

@@ -18,8 +18,7 @@ def test_errors_say_what_was_wrong_and_what_is_legal():
     assert str(refused(g, "B coup A")) == "B can't Coup: 6 coins, it costs 7 (E-15)."
     g = run(g, "B tax")
     assert str(refused(g, "B lose duke")) == (
-        "B has no influence to lose now. Waiting for A to challenge or let it stand; "
-        "C to challenge or let it stand."
+        "B has no influence to lose now. Waiting for A, C to challenge or let it stand."
     )
 
 

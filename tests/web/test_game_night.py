@@ -118,7 +118,7 @@ def test_an_illegal_declaration_says_why(started: Table):
 
 def test_illegal_actions_are_shown_disabled_with_the_reason(started: Table):
     html = started.page()
-    assert "it costs 7" in html and "disabled" in html
+    assert "needs 7 coins" in html and "disabled" in html
 
 
 def test_undo_takes_back_the_last_step(started: Table):
