@@ -67,6 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     import_ = commands.add_parser("import", help="load a game record as a table to play on")
     import_.add_argument("file", metavar="FILE")
     import_.add_argument("--instance", metavar="PATH", help="folder of the database")
+    import_.add_argument(
+        "--public-url", metavar="URL", help="the address phones open (default: this laptop's)"
+    )
     import_.set_defaults(handler=_import)
     return parser
 
@@ -152,7 +155,7 @@ def _import(args: argparse.Namespace) -> int:
     command = _delegate("app.web.importer", "import_command")
     if command is None:
         return _fail("import is not available yet")
-    return command(args.file, args.instance)
+    return command(args.file, args.instance, args.public_url)
 
 
 if __name__ == "__main__":

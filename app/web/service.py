@@ -10,7 +10,10 @@ game starts: hands wait in the seats table, and only the start entry's set-up ho
 
 from __future__ import annotations
 
+import hmac
+import secrets
 import threading
+import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +38,18 @@ from app.store import NothingToUndo, Seat, StaleVersion, Store, Table
 
 CONTROL = "control"
 CACHE_SIZE = 512
+JOIN_CODE_SECONDS = 600
+JOIN_CODE_TRIES = 5
+
+
+@dataclass
+class JoinCode:
+    code: str
+    expires: float  # time.monotonic()
+    tries: int = 0
+
+    def alive(self) -> bool:
+        return time.monotonic() < self.expires and self.tries < JOIN_CODE_TRIES
 
 
 class Refused(Exception):
@@ -77,6 +92,38 @@ class Tables:
             OrderedDict()
         )
         self._lock = threading.Lock()
+        self._join_codes: dict[str, JoinCode] = {}
+
+    # -- letting another device referee -------------------------------------------------------
+
+    def new_join_code(self, table_id: str) -> JoinCode:
+        """A short code, shown on the tablet, that lets one more device act as the referee.
+        It lasts ten minutes and dies after five wrong tries (a million codes, five guesses)."""
+        code = JoinCode(f"{secrets.randbelow(10**6):06d}", time.monotonic() + JOIN_CODE_SECONDS)
+        with self._lock:
+            self._join_codes[table_id] = code
+        return code
+
+    def join_code(self, table_id: str) -> JoinCode | None:
+        with self._lock:
+            code = self._join_codes.get(table_id)
+            if code is not None and not code.alive():
+                del self._join_codes[table_id]
+                code = None
+            return code
+
+    def redeem(self, table_id: str, attempt: str) -> bool:
+        with self._lock:
+            code = self._join_codes.get(table_id)
+            if code is None or not code.alive():
+                return False
+            if hmac.compare_digest(code.code, attempt.strip()):
+                del self._join_codes[table_id]
+                return True
+            code.tries += 1
+            if code.tries >= JOIN_CODE_TRIES:
+                del self._join_codes[table_id]
+            return False
 
     def store(self) -> Store:
         return Store.open(self.database)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 import json
 from typing import Any
 
@@ -137,11 +138,40 @@ def settings_from_form(form) -> dict[str, Any]:
     return {"players": names, "first": first, "rules": rules, "edition": edition}
 
 
+@bp.post("/tables/import")
+def import_():
+    """Start a table from a game record: to continue a game or replay a dispute."""
+    from app.records import RecordError, parse
+    from app.web.importer import import_record
+
+    if not csrf_ok("home"):
+        return refuse_page(_("This form has expired; please try again."), 400)
+    upload = request.files.get("record")
+    try:
+        data = json.loads(upload.read().decode("utf-8")) if upload else None
+        table = import_record(get_store(), parse(data))
+    except (ValueError, RecordError) as e:
+        message = _("That file is not a game record we can load: %(reason)s", reason=str(e))
+        return render_template("home.html", mine=[], form={}, message=message,
+                               **setup_context()), 422
+    response = redirect(url_for("tablet.page", table_id=table.id), 303)
+    grant_referee(response, table)
+    return response
+
+
 # -- the tablet ----------------------------------------------------------------------------
 
 
 @bp.get("/t/<table_id>")
 def page(table_id: str):
+    key = request.args.get("key")
+    if key is not None:  # the link printed by `coup-referee import` makes this the referee
+        table = get_store().get_table(table_id)
+        if table is None or not hmac.compare_digest(key, table.referee_token):
+            abort(403)
+        response = redirect(url_for("tablet.page", table_id=table_id), 303)
+        grant_referee(response, table)
+        return response
     live = load_for_referee(table_id)
     return render_template("tablet.html", csrf=csrf_token(scope(live)), message=None,
                            **views.tablet(live))
@@ -226,6 +256,28 @@ def reissue(table_id: str, seat_no: int):
         tables().touch(get_store(), live)
 
     return guarded(table_id, act)
+
+
+@bp.post("/t/<table_id>/join-code")
+def join_code(table_id: str):
+    return guarded(table_id, lambda live: tables().new_join_code(live.table.id))
+
+
+@bp.route("/t/<table_id>/join", methods=["GET", "POST"])
+def join(table_id: str):
+    """Another device becomes a referee of this table with the code shown on the tablet."""
+    table = get_store().get_table(table_id)
+    if table is None:
+        abort(404)
+    message = None
+    if request.method == "POST":
+        if csrf_ok(f"join:{table_id}") and tables().redeem(table_id, request.form.get("code", "")):
+            response = redirect(url_for("tablet.page", table_id=table_id), 303)
+            grant_referee(response, table)
+            return response
+        message = _("That code is not right or has expired. Ask for a new one on the tablet.")
+    return render_template("join.html", table_id=table_id, message=message,
+                           csrf=csrf_token(f"join:{table_id}")), (422 if message else 200)
 
 
 @bp.get("/t/<table_id>/record.json")

@@ -74,6 +74,9 @@ def languages() -> list[tuple[str, str]]:
 def tablet(live: Live) -> dict[str, Any]:
     ctx = common(live)
     ctx["seats"] = live.seats
+    code = current_app.extensions["tables"].join_code(live.table.id)
+    ctx["join_code"] = code.code if code else None
+    ctx["join_link"] = public_url(url_for("tablet.join", table_id=live.table.id))
     ctx["seat_links"] = {s.seat: public_url(url_for("phone.page", token=s.token))
                          for s in live.seats}
     if live.lobby:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import SEAT_LINK, Table, new_table
+from conftest import SEAT_LINK, Table, csrf_of, new_table
 
 
 def test_a_new_table_shows_a_code_per_seat_and_no_cards(table: Table):
@@ -247,3 +247,38 @@ def test_the_tablet_never_shows_a_hidden_card(started: Table):
     html = started.page()
     for card in ("Duke", "Captain", "Contessa", "Assassin", "Ambassador"):
         assert f"card-{card.lower()}" not in html
+
+
+def test_another_device_referees_with_the_code_from_the_tablet(started: Table):
+    import re
+
+    t = started
+    assert t.post("/join-code", {}).status_code == 200
+    code = re.search(r'<p class="code">(\d{6})</p>', t.page()).group(1)
+    other = t.app.test_client()
+    assert other.get(t.url).status_code == 403
+    form = other.get(t.url + "/join").text
+    csrf = csrf_of(form)
+    wrong = "000000" if code != "000000" else "111111"
+    assert other.post(t.url + "/join", data={"csrf": csrf, "code": wrong}).status_code == 422
+    response = other.post(t.url + "/join", data={"csrf": csrf, "code": code})
+    assert response.status_code == 303
+    assert other.get(t.url).status_code == 200
+    # the code is used up
+    third = t.app.test_client()
+    csrf3 = csrf_of(third.get(t.url + "/join").text)
+    assert third.post(t.url + "/join", data={"csrf": csrf3, "code": code}).status_code == 422
+
+
+def test_a_join_code_dies_after_five_wrong_tries(started: Table):
+    import re
+
+    t = started
+    t.post("/join-code", {})
+    code = re.search(r'<p class="code">(\d{6})</p>', t.page()).group(1)
+    other = t.app.test_client()
+    csrf = csrf_of(other.get(t.url + "/join").text)
+    wrong = "000000" if code != "000000" else "111111"
+    for _ in range(5):
+        other.post(t.url + "/join", data={"csrf": csrf, "code": wrong})
+    assert other.post(t.url + "/join", data={"csrf": csrf, "code": code}).status_code == 422

@@ -1,0 +1,74 @@
+"""Loading a game record as a table: `coup-referee import` and the home page's upload."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from conftest import csrf_of
+
+from app.cli import main
+from app.web import create_app
+
+RECORDS = Path(__file__).resolve().parents[1] / "records"
+
+
+def test_import_prints_the_table_and_every_seat_and_the_tablet_continues(tmp_path, capsys):
+    instance = tmp_path / "instance"
+    path = RECORDS / "01-worked-example.json"
+    assert main(["import", str(path), "--instance", str(instance),
+                 "--public-url", "http://192.168.1.9:5000/"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("table: http://192.168.1.9:5000/t/")
+    assert [line.split(":")[0] for line in lines[1:]] == [
+        "seat Natasha", "seat Sasha", "seat Kolya"]
+    app = create_app(str(instance), {"TESTING": True})
+    tablet = app.test_client()
+    url = lines[0].split(": ", 1)[1].replace("http://192.168.1.9:5000", "")
+    response = tablet.get(url)
+    assert response.status_code == 303
+    html = tablet.get(response.headers["Location"]).text
+    assert "Natasha’s turn" in html and "Kolya has no influence left" in html
+    phone = app.test_client()
+    seat = lines[1].split(": ", 1)[1].replace("http://192.168.1.9:5000", "")
+    assert phone.get(seat).status_code == 200
+
+
+def test_a_wrong_key_does_not_make_a_referee(tmp_path, capsys):
+    instance = tmp_path / "instance"
+    main(["import", str(RECORDS / "14-exchange-plain.json"), "--instance", str(instance)])
+    url = capsys.readouterr().out.splitlines()[0].split(": ", 1)[1]
+    path = re.sub(r"^https?://[^/]+", "", url).split("?")[0]
+    client = create_app(str(instance), {"TESTING": True}).test_client()
+    assert client.get(path + "?key=wrong").status_code == 403
+    assert client.get(path).status_code == 403
+
+
+def test_import_of_a_bad_file_prints_one_line_and_fails(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "coup-record/1", "players": ["A"]}')
+    assert main(["import", str(bad), "--instance", str(tmp_path / "i")]) != 0
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("coup-referee: ") and "\n" not in err
+
+
+def test_the_home_page_loads_a_record(app):
+    client = app.test_client()
+    csrf = csrf_of(client.get("/").text)
+    data = {"csrf": csrf,
+            "record": (io.BytesIO((RECORDS / "22-embezzle-unchallenged.json").read_bytes()),
+                       "r.json")}
+    response = client.post("/tables/import", data=data, content_type="multipart/form-data")
+    assert response.status_code == 303
+    html = client.get(response.headers["Location"]).text
+    assert "B’s turn" in html and "Reserve" in html
+
+
+def test_the_home_page_refuses_a_file_that_is_not_a_record(app):
+    client = app.test_client()
+    csrf = csrf_of(client.get("/").text)
+    data = {"csrf": csrf, "record": (io.BytesIO(b"\x00\xff garbage"), "r.json")}
+    response = client.post("/tables/import", data=data, content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert "not a game record we can load" in response.text
