@@ -140,8 +140,15 @@ def auto_losses(game: Game) -> None:
 def after_claim(game: Game, t: Turn) -> None:
     """The action's claim stands: blocks come next, if anyone may block (E-1, E-3)."""
     if ACTIONS[t.action].blockers and blockers(game):
+        if t.target_lost_challenge and t.target in blockers(game):
+            say(game, N_("%(target)s lost the challenge but may still block the %(action)s."),
+                "E-1", target=t.target, action=action(t.action))
         open_window(game, "block")
     else:
+        target = game.player(t.target) if t.target else None
+        if t.target_lost_challenge and target is not None and not target.out:
+            say(game, N_("%(target)s lost the challenge and may not block "
+                         "(target_who_challenged_may_block is off)."), "E-1", target=t.target)
         t.then = "resolve"
 
 
@@ -166,6 +173,9 @@ def block_failed(game: Game, t: Turn) -> None:
             "E-11")
         open_window(game, "block")
     else:
+        if t.action == "foreign_aid" and not game.rules.reblock_foreign_aid:
+            say(game, N_("The block failed, so the Foreign Aid goes ahead: one block per action."),
+                "E-11")
         t.then = "resolve"
 
 

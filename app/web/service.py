@@ -63,6 +63,17 @@ class Refused(Exception):
 
 
 @dataclass
+class Folded:
+    """A table's log folded: the current game and what the log says around it."""
+
+    game: Game | None = None
+    lobby: bool = True
+    games: int = 0
+    seqs: list[int] = field(default_factory=list)  # log seq of each live step of `game`
+    undone: list[dict[str, Any]] = field(default_factory=list)  # steps undone in this game
+
+
+@dataclass
 class Live:
     """A table as it is now: the seats, the log's version and the current game."""
 
@@ -73,6 +84,7 @@ class Live:
     lobby: bool = True
     games: int = 0  # games started at this table
     step_seqs: list[int] = field(default_factory=list)  # log seq of each step of `game`
+    undone: list[dict[str, Any]] = field(default_factory=list)  # steps undone, oldest first
 
     @property
     def edition(self) -> str:
@@ -88,9 +100,7 @@ class Tables:
     def __init__(self, database: str, broker: Broker) -> None:
         self.database = database
         self.broker = broker
-        self._cache: OrderedDict[tuple[str, int], tuple[Game | None, bool, int, list[int]]] = (
-            OrderedDict()
-        )
+        self._cache: OrderedDict[tuple[str, int], Folded] = OrderedDict()
         self._lock = threading.Lock()
         self._join_codes: dict[str, JoinCode] = {}
 
@@ -146,29 +156,33 @@ class Tables:
         if cached is None:
             cached = self._replay(rows)
             self._remember(key, cached)
-        live.game, live.lobby, live.games, live.step_seqs = cached[0], cached[1], cached[2], list(
-            cached[3]
-        )
+        live.game, live.lobby, live.games = cached.game, cached.lobby, cached.games
+        live.step_seqs, live.undone = list(cached.seqs), list(cached.undone)
         return live
 
-    def _replay(self, rows) -> tuple[Game | None, bool, int, list[int]]:
+    def _replay(self, rows) -> Folded:
         undone = {row.undoes for row in rows if row.kind == "undo"}
-        game: Game | None = None
-        lobby, games, seqs = True, 0, []
+        steps = {row.seq: row.step for row in rows if row.kind == "step"}
+        folded = Folded()
+        game_started = 0
         for row in rows:
+            if row.kind == "undo" and row.undoes and row.undoes > game_started:
+                folded.undone.append(steps[row.undoes])
             if row.kind != "step" or row.seq in undone:
                 continue
             entry = row.step
             control = entry.get(CONTROL)
             if control == "start":
-                game, lobby, seqs = new_game(entry["setup"]), False, []
-                games += 1
+                folded.game, folded.lobby, folded.seqs = new_game(entry["setup"]), False, []
+                folded.games += 1
+                folded.undone = []
+                game_started = row.seq
             elif control == "rematch":
-                lobby = True
-            elif control is None and game is not None:
-                game = apply(game, entry)
-                seqs.append(row.seq)
-        return game, lobby, games, seqs
+                folded.lobby = True
+            elif control is None and folded.game is not None:
+                folded.game = apply(folded.game, entry)
+                folded.seqs.append(row.seq)
+        return folded
 
     def _remember(self, key, value) -> None:
         with self._lock:
@@ -226,7 +240,7 @@ class Tables:
             raise Refused(self.say_error(e, live)) from None
         version = self._append(store, live, step, live.version)
         self._remember((live.table.id, version),
-                       (new, False, live.games, [*live.step_seqs, version]))
+                       Folded(new, False, live.games, [*live.step_seqs, version], live.undone))
         return new
 
     def say_error(self, error: RuleError, live: Live) -> str:

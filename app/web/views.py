@@ -94,6 +94,7 @@ def tablet(live: Live) -> dict[str, Any]:
     ctx["view"] = view
     ctx["prompts"] = on_tablet
     ctx["log"] = list(reversed(view["log"]))
+    ctx["undone"] = [words.describe_step(s, live.edition) for s in reversed(live.undone)]
     return ctx
 
 

@@ -126,10 +126,23 @@ def test_undo_takes_back_the_last_step(started: Table):
     t.step(do="income", by="Ann")
     assert "Bob’s turn" in t.page()
     assert t.post("/undo", {}).status_code == 200
-    assert "Ann’s turn" in t.page()
+    html = t.page()
+    assert "Ann’s turn" in html
+    assert "Undone by the referee: Ann: Income" in html
     record = json.loads(t.tablet.get(t.url + "/record.json").text)
     assert record["steps"] == []
     assert t.post("/undo", {}).status_code == 422
+
+
+def test_undo_goes_back_more_than_one_step(started: Table):
+    t = started
+    t.step(do="income", by="Ann")
+    t.step(do="tax", by="Bob")
+    assert t.post("/undo", {}).status_code == 200
+    assert t.post("/undo", {}).status_code == 200
+    html = t.page()
+    assert "Ann’s turn" in html and "Bob: Tax" in html and "Ann: Income" in html
+    assert 'hx-confirm="Undo the last step?"' in html
 
 
 def test_the_downloaded_record_replays(started: Table, tmp_path):
