@@ -13,8 +13,15 @@ class RuleError(Exception):
     `brief` is an optional short template with the same values, for a disabled button.
     """
 
-    def __init__(self, text: str, brief: str | None = None, **params: object) -> None:
+    def __init__(
+        self,
+        text: str | tuple[str, str],
+        brief: str | tuple[str, str] | None = None,
+        count: str | None = None,
+        **params: object,
+    ) -> None:
         self.text = text
         self.brief = brief  # a few words for a disabled button ("needs 7 coins"), if any
+        self.count = count  # the value that picks a plural form, for (singular, plural) texts
         self.params = params
-        super().__init__(render(text, params))
+        super().__init__(render(text, params, count=count))

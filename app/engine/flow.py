@@ -10,12 +10,14 @@ from collections import Counter
 
 from .cards import ACTIONS
 from .legality import blockers, responders
-from .rulings import N_, Ruling, action, card
+from .rulings import N_, NP_, Ruling, action, card
 from .state import Draw, Game, Loss, Player, Turn
 
 
-def say(game: Game, text: str, rule: str | None = None, **params: object) -> None:
-    game.log.append(Ruling(text, params, rule))
+def say(game: Game, text: str | tuple[str, str], rule: str | None = None,
+        count: str | None = None, **params: object) -> None:
+    """Add a ruling to the public log; (singular, plural) texts are chosen by `count`."""
+    game.log.append(Ruling(text, params, rule, count))
 
 
 def pay_out(game: Game, player: Player, amount: int) -> None:
@@ -24,9 +26,12 @@ def pay_out(game: Game, player: Player, amount: int) -> None:
     if paid < amount:
         say(
             game,
-            N_("The treasury holds only %(paid)s of the %(amount)s coins due; %(name)s takes "
-               "what is there."),
+            NP_("The treasury holds only %(paid)s of the %(amount)s coin due; %(name)s takes "
+                "what is there.",
+                "The treasury holds only %(paid)s of the %(amount)s coins due; %(name)s takes "
+                "what is there."),
             "E-26",
+            "amount",
             paid=paid,
             amount=amount,
             name=player.name,
@@ -40,8 +45,10 @@ def return_coins(game: Game, player: Player) -> None:
     if player.coins:
         say(
             game,
-            N_("%(name)s's %(coins)s coins go back to the treasury."),
+            NP_("%(name)s's %(coins)s coin goes back to the treasury.",
+                "%(name)s's %(coins)s coins go back to the treasury."),
             "E-20",
+            "coins",
             name=player.name,
             coins=player.coins,
         )
@@ -156,7 +163,9 @@ def blocked(game: Game, t: Turn) -> None:
     if t.paid and t.action != "convert":
         say(
             game,
-            N_("The %(action)s is blocked; the %(cost)s coins paid stay spent."),
+            NP_("The %(action)s is blocked; the %(cost)s coin paid stays spent.",
+                "The %(action)s is blocked; the %(cost)s coins paid stay spent."),
+            count="cost",
             action=action(t.action),
             cost=t.paid,
         )
@@ -204,10 +213,14 @@ def resolve(game: Game, t: Turn) -> None:
         target.coins -= taken
         actor.coins += taken
         if target.out and taken:
-            say(game, N_("%(target)s is out, but the Steal still takes %(n)s coins before the "
-                         "rest go back to the treasury."), "E-21", n=taken, target=target.name)
-        say(game, N_("%(name)s steals %(n)s coins from %(target)s."),
-            name=actor.name, n=taken, target=target.name)
+            say(game, NP_("%(target)s is out, but the Steal still takes %(n)s coin before the "
+                          "rest go back to the treasury.",
+                          "%(target)s is out, but the Steal still takes %(n)s coins before the "
+                          "rest go back to the treasury."),
+                "E-21", "n", n=taken, target=target.name)
+        say(game, NP_("%(name)s steals %(n)s coin from %(target)s.",
+                      "%(name)s steals %(n)s coins from %(target)s."),
+            count="n", name=actor.name, n=taken, target=target.name)
     elif name in ("assassinate", "coup"):
         target = game.player(str(t.target))
         if target.out:
@@ -238,8 +251,9 @@ def resolve(game: Game, t: Turn) -> None:
         taken = game.reserve
         game.reserve = 0
         actor.coins += taken
-        say(game, N_("%(name)s embezzles the %(n)s coins on the Treasury Reserve."),
-            "E-37" if taken == 0 else None, name=actor.name, n=taken)
+        say(game, NP_("%(name)s embezzles the %(n)s coin on the Treasury Reserve.",
+                      "%(name)s embezzles the %(n)s coins on the Treasury Reserve."),
+            "E-37" if taken == 0 else None, "n", name=actor.name, n=taken)
 
 
 def end(game: Game, t: Turn) -> None:

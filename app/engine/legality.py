@@ -11,7 +11,7 @@ from .cards import (
     HOSTILE,
 )
 from .errors import RuleError
-from .rulings import N_, action, card
+from .rulings import N_, NP_, action, card
 from .state import Game
 
 
@@ -44,8 +44,10 @@ def declaration_problem(
     me = game.player(actor)
     if me.coins >= FORCED_COUP_AT and action_name != "coup":
         return RuleError(
-            N_("%(name)s started the turn with %(coins)s coins and must Coup (E-14)."),
-            N_("%(coins)s coins: must Coup"),
+            NP_("%(name)s started the turn with %(coins)s coin and must Coup (E-14).",
+                "%(name)s started the turn with %(coins)s coins and must Coup (E-14)."),
+            NP_("%(coins)s coin: must Coup", "%(coins)s coins: must Coup"),
+            "coins",
             name=actor,
             coins=me.coins,
         )
@@ -74,8 +76,12 @@ def declaration_problem(
     cost = cost_of(action_name, actor, target)
     if me.coins < cost:
         return RuleError(
-            N_("%(name)s can't %(action)s: %(coins)s coins, it costs %(cost)s (E-15)."),
-            N_("needs %(cost)s coins"),
+            NP_("%(name)s can't %(action)s: it costs %(cost)s coin and %(name)s has %(coins)s "
+                "(E-15).",
+                "%(name)s can't %(action)s: it costs %(cost)s coins and %(name)s has %(coins)s "
+                "(E-15)."),
+            NP_("needs %(cost)s coin", "needs %(cost)s coins"),
+            "cost",
             name=actor,
             action=action(action_name),
             coins=me.coins,

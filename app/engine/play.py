@@ -22,7 +22,7 @@ from .legality import (
     resolve_character,
 )
 from .pending import waiting as waiting_text
-from .rulings import N_, action, card
+from .rulings import N_, NP_, action, card, faction
 from .setup import check_card
 from .state import Draw, Game, Loss, Player, Proof, Turn
 
@@ -109,14 +109,16 @@ def declare(game: Game, step: Step) -> None:
         game.reserve += cost
         them = game.player(str(target))
         them.faction = FACTIONS[1 - FACTIONS.index(str(them.faction))]
-        say(game, N_("%(name)s pays %(cost)s to the Treasury Reserve and converts %(target)s to "
-                     "the %(faction)s side."), "E-38",
-            name=actor, cost=cost, target=them.name, faction=them.faction)
+        say(game, NP_("%(name)s pays %(cost)s coin to the Treasury Reserve and converts "
+                      "%(target)s to the %(faction)s side.",
+                      "%(name)s pays %(cost)s coins to the Treasury Reserve and converts "
+                      "%(target)s to the %(faction)s side."), "E-38", "cost",
+            name=actor, cost=cost, target=them.name, faction=faction(str(them.faction)))
         t.then = "end"
     else:
         game.treasury += cost
         claim = resolve_character(game, spec.claim)
-        say(game, *announcement(name, claim is not None), name=actor, target=target,
+        say(game, announcement(name), count="cost", name=actor, target=target,
             action=action(name), card=card(claim or ""), cost=cost)
         if claim is not None:
             t.claimant, t.claim = actor, claim
@@ -128,23 +130,25 @@ def declare(game: Game, step: Step) -> None:
     settle(game)
 
 
-def announcement(name: str, claimed: bool) -> tuple[str]:
-    texts = {
+def announcement(name: str) -> str | tuple[str, str]:
+    texts: dict[str, str | tuple[str, str]] = {
         "income": N_("%(name)s takes Income: 1 coin."),
         "foreign_aid": N_("%(name)s takes Foreign Aid; anyone may block it by claiming the Duke."),
-        "coup": N_("%(name)s pays %(cost)s coins to launch a Coup against %(target)s."),
-        "assassinate": N_(
-            "%(name)s pays %(cost)s coins and claims the %(card)s to assassinate %(target)s."
+        "coup": NP_("%(name)s pays %(cost)s coin to launch a Coup against %(target)s.",
+                    "%(name)s pays %(cost)s coins to launch a Coup against %(target)s."),
+        "assassinate": NP_(
+            "%(name)s pays %(cost)s coin and claims the %(card)s to assassinate %(target)s.",
+            "%(name)s pays %(cost)s coins and claims the %(card)s to assassinate %(target)s.",
         ),
         "embezzle": N_(
             "%(name)s claims to hold no %(card)s and embezzles the Treasury Reserve."
         ),
     }
     if name in texts:
-        return (texts[name],)
+        return texts[name]
     if name in ("steal", "examine"):
-        return (N_("%(name)s claims the %(card)s: %(action)s against %(target)s."),)
-    return (N_("%(name)s claims the %(card)s: %(action)s."),)
+        return N_("%(name)s claims the %(card)s: %(action)s against %(target)s.")
+    return N_("%(name)s claims the %(card)s: %(action)s.")
 
 
 # --- responding ------------------------------------------------------------------------
@@ -288,10 +292,13 @@ def refund(game: Game, t: Turn, p: Player) -> None:
     if game.rules.refund_on_successful_challenge:
         game.treasury -= t.paid
         p.coins += t.paid
-        say(game, N_("%(name)s gets the %(cost)s coins back."), "E-15", name=p.name, cost=t.paid)
+        say(game, NP_("%(name)s gets the %(cost)s coin back.",
+                      "%(name)s gets the %(cost)s coins back."), "E-15", "cost",
+            name=p.name, cost=t.paid)
     else:
-        say(game, N_("The %(cost)s coins stay spent (refund_on_successful_challenge is off)."),
-            cost=t.paid)
+        say(game, NP_("The %(cost)s coin stays spent (refund_on_successful_challenge is off).",
+                      "The %(cost)s coins stay spent (refund_on_successful_challenge is off)."),
+            count="cost", cost=t.paid)
 
 
 def block(game: Game, step: Step) -> None:
@@ -318,7 +325,7 @@ def block(game: Game, step: Step) -> None:
     if as_ not in allowed:
         raise RuleError(N_("A %(action)s is blocked by claiming %(cards)s, not the %(card)s."),
                         action=action(t.action), card=card(as_),
-                        cards=" / ".join(allowed))
+                        cards=[card(c) for c in allowed])
     t.blocker, t.block_as = by, as_
     t.tried_blockers.add(by)
     t.claimant, t.claim = by, as_
@@ -353,21 +360,33 @@ def lose(game: Game, step: Step) -> None:
     settle(game)
 
 
+NAMED_CARDS = {
+    "draw": (
+        N_("%(name)s's hand is not tracked: record the draw without naming cards."),
+        N_("Name the cards %(name)s drew."),
+        NP_("%(name)s draws %(n)s card, not %(m)s.", "%(name)s draws %(n)s cards, not %(m)s."),
+    ),
+    "keep": (
+        N_("%(name)s's hand is not tracked: record the exchange without naming cards."),
+        N_("Name the cards %(name)s keeps."),
+        NP_("%(name)s keeps %(n)s card, not %(m)s.", "%(name)s keeps %(n)s cards, not %(m)s."),
+    ),
+}
+
+
 def named_cards(game: Game, p: Player, step: Step, count: int, what: str) -> list[str] | None:
     """The `cards` of a draw or keep: named for a tracked hand, absent for an untracked one."""
+    untracked, unnamed, wrong_count = NAMED_CARDS[what]
     if p.hand is None:
         if "cards" in step:
-            raise RuleError(N_("%(name)s's hand is not tracked: record the %(what)s without "
-                               "naming cards."), name=p.name, what=what)
+            raise RuleError(untracked, name=p.name)
         return None
     cards = step.get("cards")
     if not isinstance(cards, list):
-        raise RuleError(N_("Name the %(n)s cards of %(name)s's %(what)s."),
-                        n=count, name=p.name, what=what)
+        raise RuleError(unnamed, name=p.name)
     named = [check_card(game.rules, c) for c in cards]
     if len(named) != count:
-        raise RuleError(N_("%(name)s's %(what)s is %(n)s cards, not %(m)s."),
-                        name=p.name, what=what, n=count, m=len(named))
+        raise RuleError(wrong_count, count="n", name=p.name, n=count, m=len(named))
     return named
 
 
@@ -398,7 +417,9 @@ def draw(game: Game, step: Step) -> None:
         t.exchange_cards = cards or []
         if cards is not None:
             game.unseen.subtract(cards)
-        say(game, N_("%(name)s draws %(n)s cards from the court deck."), name=by, n=owed.count)
+        say(game, NP_("%(name)s draws %(n)s card from the court deck.",
+                      "%(name)s draws %(n)s cards from the court deck."),
+            count="n", name=by, n=owed.count)
     else:
         if cards is not None and p.hand is not None:
             for c in owed.returned:
@@ -406,7 +427,9 @@ def draw(game: Game, step: Step) -> None:
             game.unseen.update(owed.returned)
             game.unseen.subtract(cards)
             p.hand.extend(cards)
-        say(game, N_("%(name)s draws a new card from the court deck."), name=by)
+        say(game, NP_("%(name)s draws a new card from the court deck.",
+                      "%(name)s draws %(n)s new cards from the court deck."),
+            count="n", name=by, n=owed.count)
         if owed.reason == "examine":
             t.stage = None
             t.then = "end"
@@ -444,8 +467,11 @@ def keep(game: Game, step: Step) -> None:
         game.unseen.update(back)
         p.hand = cards
     game.deck_size += t.exchange_drawn
-    say(game, N_("%(name)s keeps %(n)s cards and returns %(m)s to the court deck; shuffle it."),
-        name=by, n=p.face_down, m=t.exchange_drawn)
+    say(game, NP_("%(name)s keeps %(n)s card and returns the rest to the court deck; "
+                  "shuffle it.",
+                  "%(name)s keeps %(n)s cards and returns the rest to the court deck; "
+                  "shuffle it."),
+        count="n", name=by, n=p.face_down)
     t.exchange_cards, t.exchange_drawn, t.stage = [], 0, None
     t.then = "end"
     settle(game)

@@ -16,6 +16,11 @@ def N_(text: str) -> str:  # noqa: N802 - the conventional gettext marker name
     return text
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802
+    """Mark a template with plural forms (`ngettext`); the count is a named value."""
+    return singular, plural
+
+
 class CardName(str):
     """A character name inside a ruling's values: shown in the table's edition and language."""
 
@@ -46,7 +51,12 @@ ENGLISH_ACTIONS = {
 }
 
 
+ENGLISH_FACTIONS = {"loyalist": "Loyalist", "reformist": "Reformist"}
+
+
 def english_name(value: str) -> str:
+    if isinstance(value, FactionName):
+        return ENGLISH_FACTIONS.get(value, value)
     if isinstance(value, CardName):
         return ENGLISH_CARDS.get(value, value)
     if isinstance(value, ActionName):
@@ -54,29 +64,46 @@ def english_name(value: str) -> str:
     return value
 
 
+Translate = Callable[[str], str]
+NTranslate = Callable[[str, str, int], str]
+
+
+def english_plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
 def render(
-    text: str,
+    text: str | tuple[str, str],
     params: Mapping[str, object],
     name: Callable[[str], str] = english_name,
-    translate: Callable[[str], str] = str,
+    translate: Translate = str,
+    count: str | None = None,
+    ntranslate: NTranslate = english_plural,
 ) -> str:
     """Fill a template, naming cards and actions with `name` (English by default).
 
-    A value may itself be a Ruling (rendered the same way) or a list of them (joined with
-    "; "), so a sentence can embed another one, e.g. whom the table is waiting for.
+    `text` is a template, or (singular, plural) whose form is picked by the value named `count`.
+    A value may itself be a Ruling (rendered the same way), a list of Rulings (joined with
+    "; "), or a list of card names (joined with " / "), so a sentence can embed another one.
     """
 
     def value(v: object) -> object:
         if isinstance(v, Ruling):
-            return render(v.text, v.params, name, translate)
-        if isinstance(v, list | tuple) and all(isinstance(x, Ruling) for x in v):
+            return render(v.text, v.params, name, translate, v.count, ntranslate)
+        if isinstance(v, list | tuple) and v and all(isinstance(x, Ruling) for x in v):
             return "; ".join(str(value(x)) for x in v)
+        if isinstance(v, list | tuple) and all(isinstance(x, str) for x in v):
+            return " / ".join(name(x) for x in v)
         if isinstance(v, str):
             return name(v)
         return v
 
     values = {k: value(v) for k, v in params.items()}
-    template = translate(text)
+    if isinstance(text, tuple):
+        n = params.get(count or "n", 0)
+        template = ntranslate(text[0], text[1], n if isinstance(n, int) else 0)
+    else:
+        template = translate(text)
     try:
         return template % values
     except (KeyError, TypeError, ValueError):
@@ -87,12 +114,13 @@ def render(
 class Ruling:
     """One line of the public log. `rule` names the edge case (E-n) when the ruling was a choice."""
 
-    text: str
+    text: str | tuple[str, str]  # a template, or (singular, plural) chosen by `count`
     params: dict[str, object] = field(default_factory=dict)
     rule: str | None = None
+    count: str | None = None  # the value that picks the plural form
 
     def english(self) -> str:
-        line = render(self.text, self.params)
+        line = render(self.text, self.params, count=self.count)
         return f"{line} ({self.rule})" if self.rule else line
 
 
@@ -102,3 +130,11 @@ def card(value: str) -> CardName:
 
 def action(value: str) -> ActionName:
     return ActionName(value)
+
+
+class FactionName(str):
+    """A faction name inside a ruling's values (Loyalist/Reformist, or the edition's words)."""
+
+
+def faction(value: str) -> FactionName:
+    return FactionName(value)

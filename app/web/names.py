@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.engine import ActionName, CardName
-from app.engine.rulings import ENGLISH_ACTIONS, ENGLISH_CARDS
+from app.engine.rulings import ENGLISH_ACTIONS, ENGLISH_CARDS, FactionName
 
 
 @dataclass(frozen=True)
@@ -88,8 +88,8 @@ def namer(key: str | None):
             return ed.cards.get(value, value)
         if isinstance(value, ActionName):
             return ed.actions.get(value, value)
-        if value in ed.factions:
-            return ed.factions[value]
+        if isinstance(value, FactionName):
+            return ed.factions.get(value, value)
         return value
 
     return name

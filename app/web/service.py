@@ -246,7 +246,7 @@ class Tables:
     def say_error(self, error: RuleError, live: Live) -> str:
         from app.web.words import say
 
-        return say(error.text, error.params, live.edition)
+        return say(error.text, error.params, live.edition, error.count)
 
     def undo(self, store: Store, live: Live, version: object) -> None:
         """Undo the newest step of the current game (the log keeps it, marked undone)."""

@@ -6,20 +6,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import get_translations, gettext, lazy_gettext
 
 from app.engine import CardName, Ruling, render
 from app.engine.rulings import ActionName
 from app.web.names import edition, namer
 
 
-def say(text: str, params: Mapping[str, object], edition_key: str | None) -> str:
+def _template(text: str) -> str:
+    """The translated template itself: Flask-Babel's gettext would fill it in already."""
+    return get_translations().gettext(text)
+
+
+def _plural_template(singular: str, plural: str, n: int) -> str:
+    return get_translations().ngettext(singular, plural, n)
+
+
+def say(text: str | tuple[str, str], params: Mapping[str, object], edition_key: str | None,
+        count: str | None = None) -> str:
     """A ruling or an error template, translated, with names from the edition."""
-    return render(text, params, namer(edition_key), gettext)
+    return render(text, params, namer(edition_key), _template, count, _plural_template)
 
 
 def ruling(r: Ruling, edition_key: str | None) -> str:
-    return say(r.text, r.params, edition_key)
+    return say(r.text, r.params, edition_key, r.count)
 
 
 def card_name(key: str, edition_key: str | None) -> str:

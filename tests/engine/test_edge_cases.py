@@ -185,8 +185,8 @@ def test_E14_forced_coup_forbids_convert_and_embezzle_and_targets_the_other_side
 
 def test_E15_affordability_and_a_refund_of_exactly_three():
     g = game({"A": ["duke", "captain"], "B": ["contessa", "assassin"], "C": ["duke", "captain"]})
-    refused(g, "A assassinate B", "costs 3")
-    refused(g, "A coup B", "costs 7")
+    refused(g, "A assassinate B", "costs 3 coins")
+    refused(g, "A coup B", "costs 7 coins")
     g = game({"A": ["duke", "captain"], "B": ["contessa", "assassin"], "C": ["duke", "captain"]},
              coins={"A": 3})
     g = run(g, "A assassinate B", "B challenge", "A concede", "A lose captain")
@@ -216,7 +216,7 @@ def test_E17_exchange_from_a_short_deck_draws_what_is_there():
     assert g.deck_size == 1
     g = run(g, "A exchange", "pass")
     assert [p.options["count"] for p in pending(g) if p.kind == "draw"] == [1]
-    refused(g, "A draw assassin assassin", "1 cards")
+    refused(g, "A draw assassin assassin", "A draws 1 card, not 2")
     g = run(g, "A draw assassin", "A keep assassin duke")
     assert hand(g, "A") == ["assassin", "duke"] and g.deck_size == 1
 
@@ -234,7 +234,7 @@ def test_E18_exchange_with_one_influence_keeps_one_of_three():
     g = game({"A": ["ambassador"], "B": ["duke", "contessa"], "C": ["assassin", "captain"]},
              revealed={"A": ["captain"]})
     g = run(g, "A exchange", "pass", "A draw duke contessa")
-    refused(g, "A keep duke contessa", "keep is 1 cards")
+    refused(g, "A keep duke contessa", "A keeps 1 card, not 2")
     g = run(g, "A keep duke")
     assert hand(g, "A") == ["duke"] and g.deck_size == 9
 

@@ -106,7 +106,8 @@ def test_explain_tells_the_game_step_by_step(capsys):
 
 def test_explain_shows_refused_steps_with_their_reason(capsys):
     assert main(["explain", str(RECORDS / "33-unaffordable-declarations.json")]) == 0
-    assert "refused: A can't Assassinate: 2 coins, it costs 3 (E-15)." in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "refused: A can't Assassinate: it costs 3 coins and A has 2 (E-15)." in out
 
 
 def test_explain_of_a_missing_file_says_so(tmp_path, capsys):

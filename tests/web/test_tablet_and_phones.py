@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import SEAT_LINK, Table, csrf_of, new_table
+from webtable import SEAT_LINK, Table, csrf_of, new_table
 
 
 def test_a_new_table_shows_a_code_per_seat_and_no_cards(table: Table):
@@ -113,7 +113,7 @@ def test_a_double_tap_is_applied_once(started: Table):
 def test_an_illegal_declaration_says_why(started: Table):
     response = started.step(do="coup", by="Ann", target="Bob")
     assert response.status_code == 422
-    assert "Ann can&#39;t Coup: 2 coins, it costs 7 (E-15)." in response.text
+    assert "Ann can&#39;t Coup: it costs 7 coins and Ann has 2 (E-15)." in response.text
 
 
 def test_illegal_actions_are_shown_disabled_with_the_reason(started: Table):
