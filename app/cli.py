@@ -123,39 +123,22 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _delegate(module: str, function: str) -> Callable[..., int] | None:
-    """The other engineers' command functions, imported lazily; None while they don't exist."""
-    import importlib
-
-    try:
-        found = importlib.import_module(module)
-    except ModuleNotFoundError as error:
-        if error.name != module:
-            raise  # a missing dependency inside the module is a bug, not "not yet"
-        return None
-    command: Callable[..., int] | None = getattr(found, function, None)
-    return command
-
-
 def _check(args: argparse.Namespace) -> int:
-    command = _delegate("app.records", "check_command")
-    if command is None:
-        return _fail("check is not available yet")
-    return command(list(args.files))
+    from app.records import check_command
+
+    return check_command(list(args.files))
 
 
 def _explain(args: argparse.Namespace) -> int:
-    command = _delegate("app.records", "explain_command")
-    if command is None:
-        return _fail("explain is not available yet")
-    return command(args.file)
+    from app.records import explain_command
+
+    return explain_command(args.file)
 
 
 def _import(args: argparse.Namespace) -> int:
-    command = _delegate("app.web.importer", "import_command")
-    if command is None:
-        return _fail("import is not available yet")
-    return command(args.file, args.instance, args.public_url)
+    from app.web.importer import import_command
+
+    return import_command(args.file, args.instance, args.public_url)
 
 
 if __name__ == "__main__":

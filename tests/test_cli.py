@@ -44,17 +44,6 @@ def test_bad_port_value(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--port" in capsys.readouterr().err
 
 
-def test_import_says_not_available_until_it_exists(capsys: pytest.CaptureFixture[str]) -> None:
-    try:
-        import app.web.importer  # noqa: F401
-    except ModuleNotFoundError:
-        pass
-    else:
-        pytest.skip("the importer exists now")
-    assert main(["import", "record.json"]) == 2
-    assert "not available yet" in capsys.readouterr().err
-
-
 def test_console_script_help_runs_in_a_fresh_process() -> None:
     """The installed entry point: `coup-referee --help`."""
     script = Path(sys.executable).with_name(
