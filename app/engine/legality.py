@@ -37,7 +37,12 @@ def available(game: Game, action_name: str) -> bool:
 def declaration_problem(
     game: Game, actor: str, action_name: str, target: str | None
 ) -> RuleError | None:
-    """Why `actor` may not declare this now, or None. Checked in the order a person would ask."""
+    """Why `actor` may not declare this now, or None. Checked in the order a person would ask.
+
+    Rulings that were choices: the forced Coup is checked at the start of the turn, which is
+    when a declaration is made (E-14); a Steal from a player with no coins is refused unless
+    steal_from_zero allows it (E-16); Reformation forbids hostile actions within a side until
+    everyone is on one side (E-32)."""
     if action_name not in ACTIONS or not available(game, action_name):
         return RuleError(N_("'%(action)s' is not an action in this game."), action=action_name)
     spec = ACTIONS[action_name]

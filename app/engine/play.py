@@ -260,7 +260,8 @@ def prove(game: Game, step: Step) -> None:
 
 
 def concede(game: Game, step: Step) -> None:
-    """Not proving loses the challenge, even when holding the card (E-8)."""
+    """Not proving loses the challenge, even when holding the card (E-8). A caught Embezzle
+    loses the card of the loser's choice, or the Duke with embezzle_caught_loses_duke (E-35)."""
     t = answering(game, step)
     p = game.player(step["by"])
     claim = str(t.claim)

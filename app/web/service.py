@@ -295,7 +295,7 @@ class Tables:
         try:
             new_game(setup)
         except RuleError as e:
-            if "Too many" in e.text:
+            if "Too many" in str(e.text):
                 raise Refused(_("The hands entered hold more copies of a card than the deck "
                                 "has: someone entered a wrong card. Ask everyone to check "
                                 "their hand.")) from None
