@@ -133,7 +133,7 @@ def declare(game: Game, step: Step) -> None:
 def announcement(name: str) -> str | tuple[str, str]:
     texts: dict[str, str | tuple[str, str]] = {
         "income": N_("%(name)s takes Income: 1 coin."),
-        "foreign_aid": N_("%(name)s takes Foreign Aid; anyone may block it by claiming the Duke."),
+        "foreign_aid": N_("%(name)s takes Foreign Aid; it can be blocked by claiming the Duke."),
         "coup": NP_("%(name)s pays %(cost)s coin to launch a Coup against %(target)s.",
                     "%(name)s pays %(cost)s coins to launch a Coup against %(target)s."),
         "assassinate": NP_(

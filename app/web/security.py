@@ -64,12 +64,26 @@ def csrf_token(scope: str) -> str:
     return hmac.new(key, f"{scope}|{device_id()}".encode(), hashlib.sha256).hexdigest()[:32]
 
 
-def csrf_ok(scope: str) -> bool:
+def same_origin() -> bool:
+    """Whether the browser says this request came from one of our own pages.
+
+    Current browsers send Sec-Fetch-Site; older ones (Safari before 16.4) still send Origin
+    on a POST. Either naming another site (or "null": a sandboxed frame, a redirect from
+    elsewhere) means another page sent the form. Neither header: not a browser, so the form
+    token alone decides.
+    """
     site = request.headers.get("Sec-Fetch-Site")
     if site not in (None, "same-origin", "none"):
         return False
+    origin = request.headers.get("Origin")
+    return origin is None or origin == request.host_url.rstrip("/")
+
+
+def csrf_ok(scope: str) -> bool:
+    if not same_origin():
+        return False
     sent = request.form.get("csrf", "")
-    return hmac.compare_digest(sent, csrf_token(scope))
+    return isinstance(sent, str) and hmac.compare_digest(sent, csrf_token(scope))
 
 
 def install(app: Flask) -> None:
@@ -78,7 +92,9 @@ def install(app: Flask) -> None:
         response.headers.setdefault("Content-Security-Policy", CSP)
         response.headers["X-Frame-Options"] = "DENY"
         response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
+        # same-origin, not no-referrer: with no-referrer a browser sends "Origin: null" on our
+        # own form posts. Seat links still never leave this server (no third-party assets).
+        response.headers["Referrer-Policy"] = "same-origin"
         if not request.path.startswith("/static/"):
             response.headers["Cache-Control"] = "no-store"
         if g.get("new_device"):
