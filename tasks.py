@@ -3,12 +3,15 @@
 
     python3 tasks.py serve [coup-referee serve options...]
     python3 tasks.py test  [pytest options...]
+    python3 tasks.py catalogs [new language codes...]
 
 Standard library only, for Linux, macOS and Windows. Both commands create ``.venv`` when it is
 missing and (re)install the project into it when ``pyproject.toml`` changed since the last
 install (a stamp in ``.venv`` holds its hash). ``test`` also makes sure a chromium is there for the
 browser tests (Debian's package, installed with apt-get when we are root), runs ``ruff check``
-and then pytest, and exits with pytest's status (or 1 if only ruff failed).
+and then pytest, and exits with pytest's status (or 1 if only ruff failed). ``catalogs``
+re-extracts the translatable strings into app/translations, updates every language's .po file
+(keeping its translations) and lists what is left untranslated or fuzzy, exiting 1 if anything is.
 """
 
 from __future__ import annotations
@@ -138,10 +141,36 @@ def serve(args: list[str]) -> int:
     os.execv(command[0], command)  # the server becomes this process: Ctrl+C and kill reach it
 
 
+def ensure_japanese_font() -> None:
+    """Chromium needs a Japanese font to draw the Japanese screens (Debian's chromium brings
+    none): Debian's IPA Gothic, 3.5 MB, installed with apt-get when we are root. Without it
+    the Japanese screenshots show empty boxes, and only those; so it is never fatal."""
+    fc_list = shutil.which("fc-list")
+    if fc_list is None:
+        return
+    found = subprocess.run([fc_list, ":lang=ja", "family"], capture_output=True, text=True)
+    if found.stdout.strip():
+        return
+    apt = shutil.which("apt-get")
+    if apt and hasattr(os, "geteuid") and os.geteuid() == 0:
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        quiet = {"env": env, "stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL,
+                 "stderr": subprocess.DEVNULL}
+        say("the Japanese screens need a font: apt-get install fonts-ipafont-gothic ...")
+        install = [apt, "-q", "install", "-y", "fonts-ipafont-gothic"]
+        if run(install, **quiet) == 0 or (run([apt, "-q", "update"], **quiet) == 0
+                                          and run(install, **quiet) == 0):
+            return
+    say("no Japanese font: the Japanese screenshots will show boxes "
+        "(Debian: apt-get install fonts-ipafont-gothic)")
+
+
 def test(args: list[str]) -> int:
     ensure_venv()
     ensure_installed({"dev"})
     ensure_chromium()
+    if "COUP_BROWSER_SKIP" not in os.environ:
+        ensure_japanese_font()
     say("ruff check .")
     lint = run([PYTHON, "-m", "ruff", "check", "."], cwd=ROOT)
     say("pytest " + " ".join(args))
@@ -152,7 +181,19 @@ def test(args: list[str]) -> int:
     return tests
 
 
-COMMANDS = {"serve": serve, "test": test}
+def catalogs(args: list[str]) -> int:
+    """Re-extract the strings, update every catalogue, list what is untranslated or fuzzy.
+
+    Extra arguments name languages to add (``catalogs de`` creates ``de``). Exits 1 while any
+    catalogue is incomplete, so it can guard a commit; the tests in tests/i18n check the same.
+    """
+    ensure_venv()
+    ensure_installed(set())
+    say("updating app/translations from the code and templates ...")
+    return run([PYTHON, "-m", "app.web.i18n", *args], cwd=ROOT)
+
+
+COMMANDS = {"serve": serve, "test": test, "catalogs": catalogs}
 
 
 def main(argv: list[str]) -> int:

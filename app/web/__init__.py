@@ -23,8 +23,8 @@ STATIC = PROJECT_ROOT / "static"
 TRANSLATIONS = PROJECT_ROOT / "app" / "translations"
 DEFAULT_INSTANCE = PROJECT_ROOT / "instance"
 
-LANGUAGES = ("en",)
-"""Languages with a catalogue. The default comes first; add one when its .mo file exists."""
+LANGUAGES = ("en", "ru", "uk", "pt", "ja")
+"""Languages with a catalogue (app/translations/<lang>). The default comes first."""
 
 
 def create_app(instance_path: str | None = None, config: dict[str, Any] | None = None) -> Flask:
@@ -55,10 +55,14 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(instance)
 
+    from app.web.i18n import compile_catalogs
+
+    compile_catalogs(TRANSLATIONS)  # .mo files are built, not kept in git
     Babel(app, locale_selector=_select_locale)
     app.jinja_env.globals["get_locale"] = get_locale  # for <html lang="...">
     init_db(app.config["DATABASE"])
     db.init_app(app)
+    _compress(app)
 
     @app.get("/healthz")
     def healthz() -> tuple[str, int, dict[str, str]]:
@@ -104,6 +108,29 @@ def _error_pages(app: Flask) -> None:
         app.logger.exception("unexpected error")
         text = _("Something went wrong on the referee's laptop; the game is safe. Try again.")
         return render_template("message.html", message=text), 500
+
+
+def _compress(app: Flask) -> None:
+    """Pages, fragments and static files go out compressed when the browser accepts it (about a
+    third of the bytes: docs/PERFORMANCE.md). The SSE stream must not be: a compressor would hold
+    events back. So no streamed response is ever compressed, and text/event-stream is not in
+    the list either; static files are read into memory first (they are small) so that they
+    are compressed like pages, and their file is closed as usual."""
+    from flask_compress import Compress
+
+    app.config.setdefault("COMPRESS_MIMETYPES", [
+        "text/html", "text/css", "text/javascript", "application/javascript",
+        "application/json", "image/svg+xml", "text/plain"])
+    app.config.setdefault("COMPRESS_STREAMS", False)
+    Compress(app)
+
+    @app.after_request
+    def buffer_static_file(response):  # type: ignore[no-untyped-def]
+        # Registered after Compress, so it runs before it (Flask runs these in reverse).
+        if request.endpoint == "static" and response.is_streamed:
+            response.direct_passthrough = False
+            response.make_sequence()
+        return response
 
 
 def _select_locale() -> str | None:

@@ -73,7 +73,8 @@ def setup_context() -> dict[str, Any]:
     from app.web.words import PRESET_TITLES, SETTINGS
 
     return {"editions": EDITIONS, "presets": PRESETS, "preset_titles": PRESET_TITLES,
-            "settings": SETTINGS, "choices": CHOICES, "csrf": csrf_token("home")}
+            "settings": SETTINGS, "choices": CHOICES, "csrf": csrf_token("home"),
+            "languages": views.languages()}
 
 
 @bp.post("/tables")
@@ -88,11 +89,22 @@ def create():
                                **setup_context()), 422
     store = get_store()
     table = store.create_table(settings, seats=settings.pop("players"),
-                               language=form.get("language", "en"))
+                               language=table_language(form.get("language")))
     store.update_table(table.id, setup=settings)
     response = redirect(url_for("tablet.page", table_id=table.id), 303)
     grant_referee(response, table)
     return response
+
+
+def table_language(chosen: str | None) -> str:
+    """The language chosen on the form, else the one this page was shown in."""
+    from flask_babel import get_locale
+
+    from app.web import LANGUAGES
+
+    if chosen in LANGUAGES:
+        return str(chosen)
+    return str(get_locale() or LANGUAGES[0])
 
 
 def settings_from_form(form) -> dict[str, Any]:

@@ -1,0 +1,208 @@
+"""Tables in every language through the Flask test client, and the real-browser fixtures of
+tests/browser (loaded from there, not copied) for the screenshots of each language.
+
+Test modules here do not import this file (another folder has a ``conftest`` module too);
+they use its fixtures, which hand out the helpers.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from app.web import create_app
+
+HERE = Path(__file__).resolve().parent
+CSRF = re.compile(r'name="csrf" value="([^"]+)"')
+VERSION = re.compile(r'data-version="(\d+)"')
+SEAT_LINK = re.compile(r"(/s/[A-Za-z0-9_-]{20,})")
+NAMES = ["Ann", "Bob", "Cy"]
+HANDS = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+         "Cy": ["ambassador", "captain"]}
+# The edition a player of each language would own: its card names are in that language too.
+NATIVE_EDITION = {"en": "official", "ru": "la_mame_ru_2015", "uk": "ua_steampunk",
+                  "pt": "bga_pt", "ja": "ja"}
+
+
+# -- the browser fixtures of tests/browser --------------------------------------------------
+
+_spec = importlib.util.spec_from_file_location(
+    "coup_browser_fixtures", HERE.parent / "browser" / "conftest.py")
+assert _spec is not None and _spec.loader is not None
+_browser = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_browser)
+
+live_app = _browser.live_app
+live_server = _browser.live_server
+playwright = _browser.playwright
+browser = _browser.browser
+new_context = _browser.new_context
+tablet = _browser.tablet
+new_phone = _browser.new_phone
+screenshot = _browser.screenshot
+TABLET_VIEWPORT = _browser.TABLET
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests here are marked and skipped (or, on CI, failed) as in tests/browser."""
+    reason = _browser._missing()
+    for item in items:
+        if HERE not in item.path.parents or "browser" not in item.path.name:
+            continue
+        item.add_marker(pytest.mark.browser)
+        if reason is not None and not _browser._on_ci():
+            item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {reason}"))
+
+
+# -- tables through the test client ---------------------------------------------------------
+
+
+def csrf_of(html: str) -> str:
+    match = CSRF.search(html)
+    assert match, "no form on the page"
+    return match.group(1)
+
+
+@dataclass
+class Table:
+    tablet: FlaskClient
+    url: str
+    phones: dict[str, FlaskClient] = field(default_factory=dict)
+    links: dict[str, str] = field(default_factory=dict)
+
+    def page(self, path: str = "") -> str:
+        response = self.tablet.get(self.url + path)
+        assert response.status_code == 200, response.text
+        return response.text
+
+    def step(self, **data: str) -> str:
+        html = self.page()
+        form = {"csrf": csrf_of(html), "version": VERSION.search(html).group(1), **data}
+        response = self.tablet.post(self.url + "/step", data=form,
+                                    headers={"HX-Request": "true"})
+        assert response.status_code == 200, response.text
+        return response.text
+
+    def start(self) -> None:
+        html = self.page()
+        form = {"csrf": csrf_of(html), "version": VERSION.search(html).group(1)}
+        response = self.tablet.post(self.url + "/start", data=form,
+                                    headers={"HX-Request": "true"})
+        assert response.status_code == 200, response.text
+
+    def phone_page(self, name: str, path: str = "") -> str:
+        response = self.phones[name].get(self.links[name] + path)
+        assert response.status_code == 200, response.text
+        return response.text
+
+    def enter_hand(self, name: str, cards: list[str]) -> None:
+        html = self.phone_page(name)
+        response = self.phones[name].post(
+            self.links[name] + "/hand",
+            data={"csrf": csrf_of(html), "card1": cards[0], "card2": cards[1]},
+            headers={"HX-Request": "true"})
+        assert response.status_code == 200, response.text
+
+
+def new_table(app: Flask, language: str, edition: str | None = None,
+              browser_language: str = "en") -> Table:
+    """A table created on the home page with this language and edition (the edition a player
+    of the language would own by default); each seat is opened by its own phone."""
+    headers = {"Accept-Language": browser_language}
+    tablet = app.test_client()
+    tablet.environ_base["HTTP_ACCEPT_LANGUAGE"] = browser_language
+    home = tablet.get("/", headers=headers).text
+    response = tablet.post("/tables", data={
+        "csrf": csrf_of(home), "players": "\n".join(NAMES), "language": language,
+        "edition": edition or NATIVE_EDITION[language]})
+    assert response.status_code == 303, response.text
+    table = Table(tablet, response.headers["Location"])
+    links = list(dict.fromkeys(SEAT_LINK.findall(table.page())))
+    assert len(links) == len(NAMES)
+    for name, link in zip(NAMES, links, strict=True):
+        table.links[name] = link
+        table.phones[name] = app.test_client()
+        table.phones[name].environ_base["HTTP_ACCEPT_LANGUAGE"] = browser_language
+        assert table.phones[name].get(link).status_code == 200
+    return table
+
+
+def start_game(table: Table) -> None:
+    for name, cards in HANDS.items():
+        table.enter_hand(name, cards)
+    table.start()
+
+
+def mid_game(table: Table) -> None:
+    """Ann's Tax stands; Bob claims the Captain to steal from Ann; Ann challenges him. The
+    tablet then waits for Bob's phone, which asks him to prove the Captain or concede."""
+    start_game(table)
+    table.step(do="tax", by="Ann")
+    table.step(do="pass")
+    table.step(do="steal", by="Bob", target="Ann")
+    table.step(do="challenge", by="Ann")
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Flask:
+    return create_app(str(tmp_path / "instance"), {"TESTING": True})
+
+
+@pytest.fixture
+def make_table(app: Flask) -> Callable[..., Table]:
+    return lambda language, edition=None, browser_language="en": new_table(
+        app, language, edition, browser_language)
+
+
+@pytest.fixture
+def play() -> dict[str, Callable[[Table], None]]:
+    return {"start": start_game, "mid_game": mid_game}
+
+
+# -- what a person sees ---------------------------------------------------------------------
+
+
+class _Visible(HTMLParser):
+    """Text a person can read: text nodes outside script, style and svg (the page title
+    included), plus placeholders, aria-labels and confirm prompts, which people read too."""
+
+    HIDDEN = {"script", "style", "svg"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.depth = 0
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.HIDDEN:
+            self.depth += 1
+        for key, value in attrs:
+            if key in ("placeholder", "aria-label", "hx-confirm", "title") and value:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.HIDDEN and self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.depth and data.strip():
+            self.parts.append(data.strip())
+
+
+def visible_text(html: str) -> list[str]:
+    parser = _Visible()
+    parser.feed(html)
+    return parser.parts
+
+
+@pytest.fixture
+def visible() -> Callable[[str], list[str]]:
+    return visible_text

@@ -1,0 +1,113 @@
+"""The screens in every language in a real browser: a tablet and a phone per language, with
+screenshots in tests/artifacts/i18n-<lang>-*.png, and no text running out of its box.
+
+Selectors use form field names and values only, never the words on screen, so the same steps
+drive every language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+# Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
+pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+from playwright.sync_api import Page, expect  # noqa: E402
+
+from app.web import LANGUAGES  # noqa: E402
+
+Shot = Callable[[Page, str], Path]
+NATIVE_EDITION = {"en": "official", "ru": "la_mame_ru_2015", "uk": "ua_steampunk",
+                  "pt": "bga_pt", "ja": "ja"}
+HANDS = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+         "Cy": ["ambassador", "captain"]}
+TABLET = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1,
+          "has_touch": True}
+
+# Elements whose text overflows their own box (a word too long for a button, a heading wider
+# than the screen), and whether the page scrolls sideways.
+OVERFLOW = """() => {
+  const out = [];
+  if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+    out.push("page scrolls sideways: " + document.documentElement.scrollWidth + "px");
+  }
+  for (const el of document.querySelectorAll("button, summary, h1, h2, h3, p, label, li, .card")) {
+    const style = getComputedStyle(el);
+    if (style.display === "none" || el.offsetParent === null) continue;
+    if (el.scrollWidth > el.clientWidth + 2 && style.overflowX !== "auto") {
+      out.push(el.tagName + "." + el.className + ": " + el.textContent.trim().slice(0, 60));
+    }
+  }
+  return out;
+}"""
+
+
+def step_button(page: Page, do: str, **fields: str):
+    selector = f'form.step:has(input[name="do"][value="{do}"])'
+    for key, value in fields.items():
+        selector += f':has(input[name="{key}"][value="{value}"])'
+    return page.locator(selector).locator("button")
+
+
+def fits(page: Page, what: str) -> None:
+    problems = page.evaluate(OVERFLOW)
+    assert not problems, f"{what}: text out of its box: {problems}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_tablet_and_phone_screens_in_every_language(
+    language: str, new_context, playwright, screenshot: Shot
+) -> None:
+    tablet = new_context(locale=language, **TABLET).new_page()
+    tablet.goto("/")
+    expect(tablet.locator("html")).to_have_attribute("lang", language)
+    tablet.locator("details.settings summary").click()
+    screenshot(tablet, f"i18n-{language}-home")
+    fits(tablet, "home")
+
+    tablet.fill('textarea[name="players"]', "\n".join(HANDS))
+    tablet.select_option('select[name="language"]', language)
+    tablet.select_option('select[name="edition"]', NATIVE_EDITION[language])
+    tablet.locator("form.new-table button[type=submit]").click()
+    expect(tablet.locator("ol.lobby")).to_be_visible()
+    links = tablet.locator("ol.lobby .link small").all_inner_texts()
+    assert len(links) == len(HANDS)
+
+    phones = {}
+    for (name, cards), link in zip(HANDS.items(), links, strict=True):
+        phone = new_context(locale="en", **playwright.devices["Pixel 7"]).new_page()
+        phone.goto(link)
+        for slot, card in enumerate(cards, start=1):
+            phone.locator(f'label.choice:has(input[name="card{slot}"][value="{card}"])').click()
+        phone.locator("form.hand-entry button[type=submit]").click()
+        expect(phone.locator("details.secret")).to_have_count(1)
+        phones[name] = phone
+    expect(tablet.locator("li.seat-card.ready")).to_have_count(len(HANDS))
+    screenshot(tablet, f"i18n-{language}-tablet-lobby")
+    fits(tablet, "tablet lobby")
+    screenshot(phones["Ann"], f"i18n-{language}-phone-lobby")
+    fits(phones["Ann"], "phone lobby")
+
+    tablet.locator("form.start button").click()
+    step_button(tablet, "tax", by="Ann").click()
+    step_button(tablet, "pass").click()
+    tablet.locator('details.targets:has(input[name="do"][value="steal"]) summary').click()
+    step_button(tablet, "steal", by="Bob", target="Ann").click()
+    step_button(tablet, "challenge", by="Ann").click()
+    expect(tablet.locator(".log li")).to_have_count(5)
+    screenshot(tablet, f"i18n-{language}-tablet-game")
+    fits(tablet, "tablet mid-game")
+
+    bob = phones["Bob"]
+    expect(bob.locator("section.prompt.ask")).to_be_visible(timeout=12_000)
+    bob.locator("section.prompt.ask details.secret summary").click()
+    expect(step_button(bob, "concede")).to_be_visible()
+    screenshot(bob, f"i18n-{language}-phone-prompt")
+    fits(bob, "phone prompt")
+    expect(bob.locator("html")).to_have_attribute("lang", language)
+
+    tablet.goto(tablet.url.split("?")[0] + "/rules")
+    screenshot(tablet, f"i18n-{language}-rules")
+    fits(tablet, "rules")
