@@ -54,6 +54,8 @@ def load(path: str | Path) -> Record:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"not JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except RecursionError:
+        raise RecordError("not a game record: its JSON is nested too deeply") from None
     return parse(data)
 
 
@@ -96,7 +98,7 @@ def check_step(game: Game, step: object, i: int) -> None:
         check_expectation(game, step["expect"], where)
         return
     do = step.get("do")
-    if do not in ACTIONS and do not in STEP_KEYS:
+    if not isinstance(do, str) or (do not in ACTIONS and do not in STEP_KEYS):
         raise RecordError(f"{where}: unknown step '{do}'")
     # A key no step has is malformed; a known key on the wrong step is for the engine to
     # refuse, so that a record can show that refusal with "rejected": true.

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -274,6 +274,9 @@ class Store:
         Use it for every read-then-write, so the read is still true when the write lands.
         sqlite-utils' own ``atomic()`` blocks inside it become savepoints.
         """
+        if self.db.conn.in_transaction:  # already inside one of ours: it holds the lock
+            yield self.db
+            return
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self.db
@@ -444,7 +447,10 @@ class Store:
         with self.immediate():
             if self.get_seat(table_id, seat) is None:
                 raise UnknownSeat(f"table {table_id} has no seat {seat}")
-            self.db.table("seats").update((table_id, seat), {"token": new_token(), "device": None})
+            # The hand goes too: whoever opens the new link enters it again, so a link made
+            # at the tablet can't be used to read a hand already entered.
+            changes = {"token": new_token(), "device": None, "hand": None}
+            self.db.table("seats").update((table_id, seat), changes)
         updated = self.get_seat(table_id, seat)
         assert updated is not None
         return updated
@@ -481,6 +487,20 @@ class Store:
                 "created": _now(),
             }
         )
+
+    @contextmanager
+    def writing(self, table_id: str, expected_version: int) -> Iterator[Callable[[JSONValue], int]]:
+        """One write transaction at ``expected_version``: the seat and table changes made
+        inside it and the log row appended with the function it yields land together or not at
+        all. Raises :class:`StaleVersion` before anything changes."""
+        with self.immediate():
+            version = self._check_version(table_id, expected_version)
+
+            def append(step: JSONValue) -> int:
+                self._insert_row(table_id, version + 1, "step", step, None)
+                return version + 1
+
+            yield append
 
     def append_step(self, table_id: str, expected_version: int, step: JSONValue) -> int:
         """Append an accepted step if the log is still at ``expected_version``.

@@ -86,7 +86,7 @@ def parse_rules(data: object) -> Rules:
         raise RuleError(N_("'rules' must be an object of settings."))
     settings = dict(data)
     preset = settings.pop("preset", "official")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise RuleError(
             N_("Unknown preset '%(preset)s'; known presets: %(known)s."),
             preset=str(preset),

@@ -15,10 +15,13 @@ import secrets
 import threading
 import time
 from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from app.engine import (
     PRIVATE_KINDS,
@@ -200,6 +203,14 @@ class Tables:
         self.broker.publish(live.table.id, version)
         return version
 
+    @contextmanager
+    def _writing(self, store: Store, live: Live) -> Iterator[Callable[[dict[str, Any]], int]]:
+        try:
+            with store.writing(live.table.id, live.version) as append:
+                yield append
+        except StaleVersion:
+            raise Refused(_("Someone acted first; here is the table as it is now."), 409) from None
+
     def touch(self, store: Store, live: Live) -> None:
         """Tell every screen that the seats changed (no game state moves)."""
         for _attempt in range(5):
@@ -274,15 +285,21 @@ class Tables:
             raise Refused(_("Choose the two cards you were dealt."))
         copies = rules.copies(len(live.seats))
         if max(Counter(cards).values()) > copies:
-            raise Refused(_("The deck has only %(n)s of each card.", n=copies))
+            raise Refused(ngettext("The deck has only %(num)s copy of each card.",
+                                   "The deck has only %(num)s copies of each card.", copies))
         store.update_seat(seat.table_id, seat.seat, hand=cards, tracked=True)
         self.touch(store, live)
 
-    def set_tracked(self, store: Store, live: Live, seat_no: int, tracked: bool) -> None:
+    def set_tracked(self, store: Store, live: Live, version: object, seat_no: int,
+                    tracked: bool) -> None:
+        """A seat plays with or without a phone: decided in the lobby, from a fresh screen."""
+        self.check_version(live, version)
         if not live.lobby:
             raise Refused(_("Seats can only change between games."))
-        store.update_seat(live.table.id, seat_no, tracked=tracked, hand=None)
-        self.touch(store, live)
+        with self._writing(store, live) as append:
+            store.update_seat(live.table.id, seat_no, tracked=tracked, hand=None)
+            version = append({CONTROL: "seat"})
+        self.broker.publish(live.table.id, version)
 
     def start(self, store: Store, live: Live, version: object) -> None:
         self.check_version(live, version)
@@ -308,15 +325,23 @@ class Tables:
         if live.game is None or not live.game.over or live.lobby:
             raise Refused(_("A new game can start once this one has a winner."))
         settings = dict(live.table.setup, first=live.game.winner)
-        store.update_table(live.table.id, setup=settings)
-        for s in live.seats:
-            store.update_seat(live.table.id, s.seat, hand=None)
-        self._append(store, live, {CONTROL: "rematch"}, live.version)
+        with self._writing(store, live) as append:  # all of it, or nothing if someone was first
+            store.update_table(live.table.id, setup=settings)
+            for s in live.seats:
+                store.update_seat(live.table.id, s.seat, hand=None)
+            version = append({CONTROL: "rematch"})
+        self.broker.publish(live.table.id, version)
 
-    def record(self, live: Live) -> dict[str, Any] | None:
-        if live.game is None:
-            return None
-        return export(live.game, name=_("Game %(n)s at this table", n=live.games))
+    def record(self, live: Live) -> dict[str, Any]:
+        """The game as a record. It holds every hand the phones entered, so while a game with
+        phones is under way it is nobody's to download, not even the public tablet's."""
+        game = live.game
+        if game is None or live.lobby and not game.over:
+            raise Refused(_("No game has been played at this table yet."), 404)
+        if not game.over and any(p.tracked for p in game.players):
+            raise Refused(_("The record shows every hidden card, so it can be downloaded once "
+                            "the game is over."), 403)
+        return export(game, name=_("Game %(n)s at this table", n=live.games))
 
 
 def game_setup(live: Live) -> dict[str, Any]:

@@ -30,9 +30,17 @@ def step_from_form(form, live: Live, by: str | None) -> dict[str, Any]:
     player = game.player(by) if game is not None and by and game.has(by) else None
     if do in ("draw", "keep") and player is not None and player.tracked:
         step["cards"] = [c for c in form.getlist("cards") if c]
-    if do == "show" and "card" not in step and form.get("position") and game is not None:
+    if do == "show" and blind_show(live):
+        # The examiner picks by place in the hand, never by name: naming cards one by one
+        # and reading the refusals would tell them the target's hand.
+        step.pop("card", None)
         step.update(card_at(live, form.get("position", "")))
     return step
+
+
+def blind_show(live: Live) -> bool:
+    t = live.game.turn if live.game else None
+    return t is not None and t.stage == "show" and t.shown_by != t.target
 
 
 def card_at(live: Live, position: str) -> dict[str, Any]:

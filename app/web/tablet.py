@@ -23,7 +23,7 @@ from flask_babel import gettext as _
 from app.engine import RuleError, parse_rules
 from app.engine.rules import CHOICES, PRESETS
 from app.live import SSE_HEADERS
-from app.web import views
+from app.web import views, words
 from app.web.db import get_store
 from app.web.names import EDITIONS
 from app.web.security import csrf_ok, csrf_token, grant_referee, is_referee, referee_cookie
@@ -146,7 +146,7 @@ def settings_from_form(form) -> dict[str, Any]:
     try:
         parse_rules(rules)
     except RuleError as e:
-        raise Refused(str(e)) from None
+        raise Refused(words.say(e.text, e.params, None, e.count)) from None
     return {"players": names, "first": first, "rules": rules, "edition": edition}
 
 
@@ -161,7 +161,7 @@ def import_():
     upload = request.files.get("record")
     try:
         data = json.loads(upload.read().decode("utf-8")) if upload else None
-        table = import_record(get_store(), parse(data))
+        table = import_record(get_store(), parse(data), table_language(None))
     except (ValueError, RecordError) as e:
         message = _("That file is not a game record we can load: %(reason)s", reason=str(e))
         return render_template("home.html", mine=[], form={}, message=message,
@@ -254,7 +254,8 @@ def tracked(table_id: str, seat_no: int):
     def act(live: Live) -> None:
         if not any(s.seat == seat_no for s in live.seats):
             raise Refused(_("There is no such seat."), 404)
-        tables().set_tracked(get_store(), live, seat_no, request.form.get("tracked") == "1")
+        tables().set_tracked(get_store(), live, request.form.get("version"), seat_no,
+                             request.form.get("tracked") == "1")
 
     return guarded(table_id, act)
 
@@ -267,7 +268,10 @@ def reissue(table_id: str, seat_no: int):
         get_store().reissue_seat_token(live.table.id, seat_no)
         tables().touch(get_store(), live)
 
-    return guarded(table_id, act)
+    response = guarded(table_id, act)
+    if request.form.get("back") == "phones" and getattr(response, "status_code", 0) == 303:
+        return redirect(url_for("tablet.phones", table_id=table_id), 303)
+    return response
 
 
 @bp.post("/t/<table_id>/join-code")
@@ -292,12 +296,22 @@ def join(table_id: str):
                            csrf=csrf_token(f"join:{table_id}")), (422 if message else 200)
 
 
+@bp.get("/t/<table_id>/phones")
+def phones(table_id: str):
+    """Mid-game, a phone that died or was swapped gets its seat back with a new code."""
+    live = load_for_referee(table_id)
+    ctx = views.tablet(live)
+    ctx["qr"] = {s.seat: views.qr_svg(ctx["seat_links"][s.seat]) for s in live.seats}
+    return render_template("phones.html", csrf=csrf_token(scope(live)), message=None, **ctx)
+
+
 @bp.get("/t/<table_id>/record.json")
 def record(table_id: str):
     live = load_for_referee(table_id)
-    data = tables().record(live)
-    if data is None:
-        return refuse_page(_("No game has started at this table yet."), 404)
+    try:
+        data = tables().record(live)
+    except Refused as e:
+        return refuse_page(e.message, e.status)
     response = make_response(json.dumps(data, ensure_ascii=False, indent=1))
     response.headers["Content-Type"] = "application/json; charset=utf-8"
     response.headers["Content-Disposition"] = f'attachment; filename="coup-{table_id[:8]}.json"'

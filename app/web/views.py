@@ -7,6 +7,7 @@ examiner's "shown" card is on nobody's screen: the target shows it at the table)
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import qrcode
@@ -29,7 +30,9 @@ def public_url(path: str) -> str:
     return base.rstrip("/") + path
 
 
+@lru_cache(maxsize=256)
 def qr_svg(url: str) -> Markup:
+    """The QR code of a link as inline SVG; remembered, since screens refresh often."""
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2)
     return Markup(image.to_string(encoding="unicode"))
 

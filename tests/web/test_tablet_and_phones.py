@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from webtable import SEAT_LINK, Table, csrf_of, new_table
 
 
@@ -106,8 +104,7 @@ def test_a_double_tap_is_applied_once(started: Table):
     first = t.post("/step", {"do": "income", "by": "Ann"}, version=v)
     second = t.post("/step", {"do": "income", "by": "Ann"}, version=v)
     assert (first.status_code, second.status_code) == (200, 409)
-    record = json.loads(t.tablet.get(t.url + "/record.json").text)
-    assert record["steps"] == [{"do": "income", "by": "Ann"}]
+    assert t.steps() == [{"do": "income", "by": "Ann"}]
 
 
 def test_an_illegal_declaration_says_why(started: Table):
@@ -129,8 +126,7 @@ def test_undo_takes_back_the_last_step(started: Table):
     html = t.page()
     assert "Ann’s turn" in html
     assert "Undone by the referee: Ann: Income" in html
-    record = json.loads(t.tablet.get(t.url + "/record.json").text)
-    assert record["steps"] == []
+    assert t.steps() == []
     assert t.post("/undo", {}).status_code == 422
 
 
@@ -145,16 +141,35 @@ def test_undo_goes_back_more_than_one_step(started: Table):
     assert 'hx-confirm="Undo the last step?"' in html
 
 
-def test_the_downloaded_record_replays(started: Table, tmp_path):
-    from app.records import load, replay
-
+def test_the_record_is_not_downloadable_while_phones_hold_hidden_cards(started: Table):
     t = started
     t.step(do="tax", by="Ann")
-    t.step(do="pass")
+    response = t.tablet.get(t.url + "/record.json")
+    assert response.status_code == 403
+    assert "once the game is over" in response.text
+    assert "Download" not in t.page()
+
+
+def test_the_downloaded_record_of_a_finished_game_replays(app, tmp_path):
+    from app.records import load, replay
+
+    t = new_table(app, ["Ann", "Bob"])
+    t.enter_hand("Ann", ["duke", "captain"])
+    t.enter_hand("Bob", ["contessa", "assassin"])
+    t.post("/start", {})
+    t.step(do="tax", by="Ann")
+    t.step(do="challenge", by="Bob")
+    t.phone_step("Ann", do="concede")
+    t.phone_step("Ann", do="lose", card="captain")
+    for _ in range(5):
+        t.step(do="income", by="Bob")
+        t.step(do="income", by="Ann")
+    t.step(do="coup", by="Bob", target="Ann")
+    assert "Bob wins!" in t.page()
     path = tmp_path / "game.json"
     path.write_bytes(t.tablet.get(t.url + "/record.json").data)
     outcome = replay(load(path))
-    assert outcome.failure is None and outcome.game.player("Ann").coins == 5
+    assert outcome.failure is None and outcome.game.winner == "Bob"
 
 
 def test_a_double_assassination(started: Table):
@@ -182,9 +197,9 @@ def test_a_game_to_its_winner_and_a_rematch(app):
         t.step(do="tax", by="Ann")
         t.step(do="pass")
         t.step(do="income", by="Bob")
-    # Ann: 1 + 9 = 10 coins: must Coup.
+    # Ann: 1 + 9 = 10 coins: she must Coup.
     html = t.page()
-    assert "must Coup" in html
+    assert "10 coins: Coup only" in html
     t.step(do="coup", by="Ann", target="Bob")
     t.phone_step("Bob", do="lose", card="assassin")
     t.step(do="income", by="Bob")

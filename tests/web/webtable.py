@@ -44,6 +44,15 @@ class Table:
         headers = {"HX-Request": "true"} if htmx else {}
         return self.tablet.post(self.url + path, data=form, headers=headers)
 
+    def steps(self) -> list[dict]:
+        """The steps of the current game, read where the server keeps them."""
+        from app.store import Store
+
+        with self.app.app_context(), Store.open(self.app.config["DATABASE"]) as store:
+            table_id = self.url.rsplit("/", 1)[1]
+            live = self.app.extensions["tables"].load(store, table_id)
+            return list(live.game.steps) if live and live.game else []
+
     def step(self, **data):
         return self.post("/step", data)
 

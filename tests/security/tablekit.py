@@ -1,0 +1,171 @@
+"""Shared pieces of the security tests: a table in the Flask test client, what each device was
+sent, masking of per-run secrets, and checks that hold for every page.
+
+Named ``tablekit`` (not ``conftest``/``helpers``): test folders have no ``__init__.py``, so a
+module name must be unique across ``tests/``.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from app.web import create_app
+
+PUBLIC = "http://coup.test"
+CSRF_FIELD = re.compile(r'name="csrf" value="([^"]*)"')
+VERSION = re.compile(r'data-version="(\d+)"')
+SEAT_LINK = re.compile(r"/s/([A-Za-z0-9_-]{20,})")
+HTMX = {"HX-Request": "true"}
+
+
+def make_app(instance: Path) -> Flask:
+    # A fixed public URL: the QR codes and links are then the same whatever the test host is.
+    return create_app(str(instance), {"TESTING": True, "PUBLIC_URL": PUBLIC + "/"})
+
+
+def csrf_of(html: str) -> str:
+    match = CSRF_FIELD.search(html)
+    assert match, "no form on the page"
+    return match.group(1)
+
+
+def version_of(html: str) -> str:
+    match = VERSION.search(html)
+    assert match, "no data-version on the page"
+    return match.group(1)
+
+
+@dataclass
+class Table:
+    """One table: the referee's tablet client and a phone client per seat that has one."""
+
+    app: Flask
+    tablet: FlaskClient
+    table_id: str
+    names: list[str]
+    tokens: dict[str, str]  # seat name -> token, in seat order
+    phones: dict[str, FlaskClient] = field(default_factory=dict)
+
+    @property
+    def url(self) -> str:
+        return f"/t/{self.table_id}"
+
+    def link(self, name: str) -> str:
+        return f"/s/{self.tokens[name]}"
+
+    def page(self) -> str:
+        response = self.tablet.get(self.url)
+        assert response.status_code == 200, response.status_code
+        return response.text
+
+    def post(self, path: str, data: dict[str, Any], version: str | None = None) -> TestResponse:
+        html = self.page()
+        form = {"csrf": csrf_of(html), "version": version or version_of(html), **data}
+        return self.tablet.post(self.url + path, data=form, headers=HTMX)
+
+    def open_phone(self, name: str) -> TestResponse:
+        client = self.phones.setdefault(name, self.app.test_client())
+        return client.get(self.link(name))
+
+    def phone_page(self, name: str) -> str:
+        response = self.phones[name].get(self.link(name))
+        assert response.status_code == 200, response.status_code
+        return response.text
+
+    def phone_post(self, name: str, path: str, data: dict[str, Any]) -> TestResponse:
+        html = self.phone_page(name)
+        form = {"csrf": csrf_of(html), "version": version_of(html) if "data-version" in html
+                else "", **data}
+        return self.phones[name].post(self.link(name) + path, data=form, headers=HTMX)
+
+    def enter_hand(self, name: str, cards: list[str]) -> TestResponse:
+        return self.phone_post(name, "/hand", {"card1": cards[0], "card2": cards[1]})
+
+    def live(self):
+        tables = self.app.extensions["tables"]
+        store = tables.store()
+        try:
+            return tables.load(store, self.table_id)
+        finally:
+            store.close()
+
+
+def new_table(app: Flask, names: list[str], **settings: str) -> Table:
+    """A table created from the home page's form; no phone has opened its link yet."""
+    tablet = app.test_client()
+    home = tablet.get("/").text
+    response = tablet.post("/tables", data={"csrf": csrf_of(home), "players": "\n".join(names),
+                                            **settings})
+    assert response.status_code == 303, response.text
+    table_id = response.headers["Location"].rstrip("/").split("/t/")[1]
+    live = app.extensions["tables"].load(app.extensions["tables"].store(), table_id)
+    tokens = {s.name: s.token for s in live.seats}
+    return Table(app, tablet, table_id, names, tokens)
+
+
+def started_table(app: Flask, hands: dict[str, list[str] | None], **settings: str) -> Table:
+    """A started game: seats with a hand have a phone that entered it; None is no phone."""
+    names = list(hands)
+    table = new_table(app, names, **settings)
+    for i, (name, hand) in enumerate(hands.items()):
+        if hand is None:
+            assert table.post(f"/seat/{i}/tracked", {"tracked": "0"}).status_code == 200
+        else:
+            assert table.open_phone(name).status_code == 200
+            assert table.enter_hand(name, hand).status_code == 200
+    response = table.post("/start", {})
+    assert response.status_code == 200, response.text
+    return table
+
+
+# -- the database, as a whole -------------------------------------------------------------
+
+
+def snapshot(app: Flask) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table of the database: "nothing changed" means this is equal."""
+    conn = sqlite3.connect(app.config["DATABASE"])
+    try:
+        return {
+            name: conn.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall()
+            for name in ("tables", "seats", "steps")
+        }
+    finally:
+        conn.close()
+
+
+# -- what every page must be ---------------------------------------------------------------
+
+
+SCRIPT_WITHOUT_SRC = re.compile(r"<script\b(?![^>]*\ssrc\s*=)[^>]*>", re.I)
+INLINE_HANDLER = re.compile(r"<[a-zA-Z][^>]*?\s(on[a-z]+)\s*=", re.I | re.S)
+JAVASCRIPT_URL = re.compile(r"""\s(?:href|src|action|formaction)\s*=\s*["']?\s*javascript:""",
+                            re.I)
+
+
+def inline_script_problems(html: str) -> list[str]:
+    """What would need 'unsafe-inline': inline scripts, on*= handlers, javascript: URLs."""
+    problems = [f"inline script: {m.group(0)}" for m in SCRIPT_WITHOUT_SRC.finditer(html)]
+    problems += [f"inline handler {m.group(1)}=" for m in INLINE_HANDLER.finditer(html)]
+    problems += ["a javascript: URL" for _ in JAVASCRIPT_URL.finditer(html)]
+    return problems
+
+
+def check_headers(response: TestResponse) -> None:
+    """The headers every response of ours carries (static files aside)."""
+    csp = response.headers.get("Content-Security-Policy", "")
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp, csp
+    assert "frame-ancestors 'none'" in csp, csp
+    assert response.headers.get("X-Frame-Options") == "DENY"
+    assert response.headers.get("X-Content-Type-Options") == "nosniff"
+    assert response.headers.get("Cache-Control") == "no-store"
+    if response.mimetype == "text/html":
+        problems = inline_script_problems(response.get_data(as_text=True))
+        assert not problems, problems

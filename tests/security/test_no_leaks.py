@@ -1,0 +1,406 @@
+"""No leaks, proven: two games that differ only in one seat's hidden cards look the same, byte for
+byte, on every other device.
+
+For each seed: a random table (edition, rules, 2-5 seats, some without a phone) and a random
+legal game, played in the engine from `app.simulate.legal_steps`. Then seat X and a second deal
+for X are chosen so that every step of the game stays legal (X never names, proves, loses,
+keeps or shows a card that differs). Both games are played through the Flask test client: the
+referee's steps from the tablet, each private step from its seat's phone with the form fields
+the templates use. Everything the server sends is collected per device (pages, fragments, the
+rules page, the start of the event stream, the versions pushed to streams, refusals) and,
+once table ids, seat tokens, QR codes and CSRF values are masked, must be identical on every
+device except X's phone.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tablekit import CSRF_FIELD, HTMX, PUBLIC, check_headers, csrf_of, make_app, version_of
+from werkzeug.datastructures import MultiDict
+from werkzeug.test import TestResponse
+
+from app.engine import Game, RuleError, apply, characters_in_play, new_game, parse_rules
+from app.engine.rules import CHOICES
+from app.simulate import legal_steps, random_rules
+from app.web import views
+from app.web.names import EDITIONS
+
+SEEDS = range(7)
+MAX_STEPS = 40
+FULL_PAGE_EVERY = 8  # the fragment is fetched after every step, the whole page this often
+UNDO_EVERY = 6  # so often a step is undone (the tablet lists undone steps) and redone
+PRIVATE_STEPS = {"prove", "concede", "lose", "draw", "keep", "show", "swap", "return"}
+
+
+@dataclass
+class Plan:
+    names: list[str]
+    form: dict[str, str]  # the home page's form
+    hands: dict[str, list[str] | None]  # None: no phone (untracked)
+    setup: dict[str, Any]
+    steps: list[dict[str, Any]]
+    x: str = ""
+    hand_b: list[str] | None = None
+
+
+def make_plan(seed: int, app) -> Plan | None:
+    """A random table and game, and a second deal for one seat; None when there is none."""
+    from app.web.service import Refused
+    from app.web.tablet import settings_from_form
+
+    rng = random.Random(seed)
+    n = rng.randint(2, 5)
+    names = [f"P{i}" for i in range(n)]
+    form = {"players": "\n".join(names), "first": rng.choice(names),
+            "edition": rng.choice(list(EDITIONS))}
+    for key, value in random_rules(rng, n).items():
+        if key == "preset" or (key in CHOICES and key != "two_player_setup"):
+            form[key] = str(value)
+    if seed % 2:  # the Inquisitor's examination: a card shown to one player only
+        form["exchanger"] = "inquisitor"
+        form["examine_shown_by"] = "examiner" if seed % 4 == 1 else "target"
+    try:
+        with app.test_request_context():
+            settings = settings_from_form(MultiDict(form))
+    except Refused:
+        return None
+    rules = settings["rules"]
+    parsed = parse_rules(rules)
+    deck = [c for c in characters_in_play(parsed) for _ in range(parsed.copies(n))]
+    rng.shuffle(deck)
+    hands: dict[str, list[str] | None] = {name: [deck.pop(), deck.pop()] for name in names}
+    for name in names:
+        if rng.random() < 0.3:
+            hands[name] = None
+    if all(h is None for h in hands.values()):
+        hands[names[0]] = [deck.pop(), deck.pop()]
+    setup: dict[str, Any] = {"players": names, "first": settings["first"], "hands": hands}
+    if rules:
+        setup["rules"] = rules
+    plan = Plan(names, form, hands, setup, random_game(setup, rng))
+    return plan if second_deal(plan, rng) else None
+
+
+def random_game(setup: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    game = new_game(setup)
+    for _ in range(MAX_STEPS):
+        if game.over:
+            break
+        options = legal_steps(game, rng)
+        rng.shuffle(options)
+        for step in options:
+            try:
+                game = apply(game, step)
+                break
+            except RuleError:
+                continue
+        else:
+            break
+    return game.steps
+
+
+def second_deal(plan: Plan, rng: random.Random) -> bool:
+    """Choose X and a different hand for X with which the same steps are all legal."""
+    rules = parse_rules(plan.setup.get("rules"))
+    pairs = list(combinations_with_replacement(characters_in_play(rules), 2))
+    tracked = [name for name, hand in plan.hands.items() if hand is not None]
+    rng.shuffle(tracked)
+    for x in tracked:
+        mine = sorted(plan.hands[x] or [])
+        candidates = [list(p) for p in pairs if sorted(p) != mine]
+        rng.shuffle(candidates)
+        for hand in candidates:
+            rng.shuffle(hand)
+            setup = {**plan.setup, "hands": {**plan.hands, x: hand}}
+            if public(setup, plan.steps) == public(plan.setup, plan.steps):
+                plan.x, plan.hand_b = x, hand
+                return True
+    return False
+
+
+def public(setup: dict[str, Any], steps: list[dict[str, Any]]) -> list[Any] | None:
+    """What the table sees after each step (rulings, cards face up), or None if a step is
+    refused. A card turned face up on its own (a last influence lost) is public too."""
+    seen: list[Any] = []
+    try:
+        game = new_game(setup)
+        for step in steps:
+            game = apply(game, step)
+            seen.append((list(game.log), [(p.revealed, p.face_down) for p in game.players]))
+    except RuleError:
+        return None
+    return seen
+
+
+# -- one game through the web -------------------------------------------------------------
+
+
+class Recorder:
+    """Stands in for the broker: notes each version pushed to the streams, then passes it on."""
+
+    def __init__(self, broker) -> None:
+        self.broker = broker
+        self.versions: list[int] = []
+
+    def publish(self, table_id: str, version: int) -> None:
+        self.versions.append(version)
+        self.broker.publish(table_id, version)
+
+
+class Night:
+    """One game night through the test client, noting everything each device is sent."""
+
+    def __init__(self, instance: Path, plan: Plan, hands: dict[str, list[str] | None]) -> None:
+        self.app = make_app(instance)
+        self.tables = self.app.extensions["tables"]
+        self.recorder = Recorder(self.tables.broker)
+        self.tables.broker = self.recorder
+        self.plan = plan
+        self.hands = hands
+        self.tablet = self.app.test_client()
+        self.phones = {}
+        self.last: dict[str, str] = {}  # device -> the last page or fragment it holds
+        self.seen: dict[str, list[tuple[str, int, str, str]]] = defaultdict(list)
+        self.table_id = ""
+        self.tokens: list[str] = []
+        self.referee_token = ""
+
+    # every response goes through here
+    def note(self, device: str, what: str, response: TestResponse, holds: bool = True) -> str:
+        check_headers(response)
+        body = response.get_data(as_text=True)
+        self.seen[device].append((what, response.status_code, response.mimetype,
+                                  body + "\nLocation: " + response.headers.get("Location", "")))
+        if holds and response.status_code == 200 and response.mimetype == "text/html":
+            self.last[device] = body
+        return body
+
+    def client(self, device: str):
+        return self.tablet if device == "tablet" else self.phones[device]
+
+    def base(self, device: str) -> str:
+        if device == "tablet":
+            return f"/t/{self.table_id}"
+        return f"/s/{self.tokens[self.plan.names.index(device)]}"
+
+    def get(self, device: str, path: str, what: str, holds: bool = True) -> str:
+        response = self.client(device).get(self.base(device) + path)
+        return self.note(device, what, response, holds)
+
+    def post(self, device: str, path: str, data: dict[str, Any], what: str) -> TestResponse:
+        held = self.last[device]
+        form = {"csrf": csrf_of(held), "version": version_of(held), **data}
+        response = self.client(device).post(self.base(device) + path, data=form, headers=HTMX)
+        self.note(device, what, response)
+        return response
+
+    def devices(self) -> list[str]:
+        return ["tablet", *self.phones]
+
+    def refresh(self, label: str, whole: bool = False) -> None:
+        for device in self.devices():
+            self.get(device, "/view", f"{label} view")
+            if whole:
+                self.get(device, "", f"{label} page")
+
+    def live(self):
+        store = self.tables.store()
+        try:
+            return self.tables.load(store, self.table_id)
+        finally:
+            store.close()
+
+    # the night itself
+    def play(self) -> None:
+        plan = self.plan
+        self.note("tablet", "home", self.tablet.get("/"))
+        form = {"csrf": csrf_of(self.last["tablet"]), **plan.form}
+        created = self.tablet.post("/tables", data=form)
+        self.note("tablet", "create", created)
+        assert created.status_code == 303, created.text
+        self.table_id = created.headers["Location"].split("/t/")[1]
+        live = self.live()
+        self.tokens = [s.token for s in live.seats]
+        self.referee_token = live.table.referee_token
+        self.get("tablet", "", "lobby")
+        for i, name in enumerate(plan.names):
+            if self.hands[name] is None:
+                self.post("tablet", f"/seat/{i}/tracked", {"tracked": "0"}, "untrack")
+        for name, hand in self.hands.items():
+            if hand is None:
+                continue
+            self.phones[name] = self.app.test_client()
+            self.get(name, "", "open")
+            self.refresh(f"{name} opened")
+            response = self.post(name, "/hand", {"card1": hand[0], "card2": hand[1]}, "hand")
+            assert response.status_code == 200, response.text
+            self.refresh(f"{name} entered")
+        assert self.post("tablet", "/start", {}, "start").status_code == 200
+        assert self.live().game.setup == new_game(plan.setup if self.hands == plan.hands else
+                                                  {**plan.setup, "hands": self.hands}).setup
+        self.refresh("started", whole=True)
+        self.around_the_edges("start")
+        for i, step in enumerate(plan.steps):
+            self.submit(step)
+            self.refresh(f"step {i}", whole=i % FULL_PAGE_EVERY == 0)
+            if i % UNDO_EVERY == UNDO_EVERY - 1:  # the referee takes it back, then it is redone
+                assert self.post("tablet", "/undo", {}, f"undo {i}").status_code == 200
+                self.refresh(f"undo {i}", whole=True)
+                self.submit(step)
+                self.refresh(f"redo {i}")
+            assert self.live().game.steps == plan.steps[: i + 1]
+        self.refresh("end", whole=True)
+        self.around_the_edges("end")
+
+    def around_the_edges(self, label: str) -> None:
+        """The rules page, the start of each event stream, and what a phone is refused."""
+        version = self.live().version
+        for device in self.devices():
+            self.get(device, "/rules", f"{label} rules", holds=False)
+            response = self.client(device).get(f"{self.base(device)}/view?since={version}")
+            assert response.status_code == 204
+            self.note(device, f"{label} unchanged", response)
+            stream = self.client(device).get(self.base(device) + "/events")
+            first = next(iter(stream.response))
+            stream.close()
+            self.seen[device].append((f"{label} events", stream.status_code, stream.mimetype,
+                                      first.decode() if isinstance(first, bytes) else first))
+        for device in self.phones:
+            response = self.client(device).get(f"/t/{self.table_id}/record.json")
+            assert response.status_code == 403
+            self.note(device, f"{label} record refused", response)
+
+    def submit(self, step: dict[str, Any]) -> None:
+        game: Game = self.live().game
+        do, by = step["do"], step.get("by")
+        phone = do in PRIVATE_STEPS and by is not None and self.hands[by] is not None
+        device = by if phone else "tablet"
+        data: dict[str, Any] = {"do": do}
+        for key in ("target", "as", "card", "cards"):
+            if key in step:
+                data[key] = step[key]
+        t = game.turn
+        if do == "show" and "card" in step and t is not None and t.shown_by != t.target:
+            # Picked blind by the examiner: by its place in the target's hand, as the
+            # template's "Card 1 / Card 2" buttons do.
+            hand = game.player(str(t.target)).hand or []
+            data["position"] = str(hand.index(data.pop("card")))
+        if not phone and by is not None:
+            data["by"] = by
+        response = self.post(device, "/step", data, f"step {do}")
+        assert response.status_code == 200, (step, response.text)
+
+    def check_secrets(self) -> None:
+        """The referee's key is only ever a cookie; a phone's pages hold neither another
+        seat's token (its hand) nor the table's address (the referee's screen)."""
+        for device, entries in self.seen.items():
+            bodies = [body for *_, body in entries]
+            assert not any(self.referee_token in body for body in bodies)
+            if device == "tablet":
+                continue
+            mine = self.tokens[self.plan.names.index(device)]
+            for token in self.tokens:
+                if token != mine:
+                    assert not any(token in body for body in bodies), device
+            assert not any(self.table_id in body for body in bodies), device
+
+    def masked(self) -> dict[str, list[tuple[str, int, str, str]]]:
+        qr = {views.qr_svg(f"{PUBLIC}/s/{token}"): f"[QR {i}]"
+              for i, token in enumerate(self.tokens)}
+
+        def mask(text: str) -> str:
+            for svg, label in qr.items():
+                text = text.replace(str(svg), label)
+            text = CSRF_FIELD.sub('name="csrf" value="[csrf]"', text)
+            text = text.replace(self.table_id, "[table]")
+            for i, token in enumerate(self.tokens):
+                text = text.replace(token, f"[seat {i}]")
+            return text
+
+        return {device: [(w, s, m, mask(b)) for w, s, m, b in entries]
+                for device, entries in self.seen.items()}
+
+
+def first_difference(a: list[tuple[str, int, str, str]], b: list[tuple[str, int, str, str]]) -> str:
+    for one, two in zip(a, b, strict=False):
+        if one != two:
+            diff = difflib.unified_diff(one[3].splitlines(), two[3].splitlines(), lineterm="",
+                                        n=2)
+            return f"{one[:3]} vs {two[:3]}\n" + "\n".join(list(diff)[:40])
+    return f"{len(a)} responses vs {len(b)}"
+
+
+@pytest.fixture(autouse=True)
+def remembered_qr_codes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A QR code is a pure function of its link and takes ~40 ms; the lobby redraws them all
+    on every refresh. Remembering them keeps this file fast and changes no byte sent."""
+    monkeypatch.setattr(views, "qr_svg", functools.lru_cache(maxsize=None)(views.qr_svg))
+
+
+def test_other_devices_cannot_tell_two_deals_apart(tmp_path: Path):
+    probe = make_app(tmp_path / "probe")
+    played = 0
+    for seed in SEEDS:
+        plan = make_plan(seed, probe)
+        if plan is None:
+            continue
+        a = Night(tmp_path / f"{seed}-a", plan, plan.hands)
+        a.play()
+        b = Night(tmp_path / f"{seed}-b", plan, {**plan.hands, plan.x: plan.hand_b})
+        b.play()
+        seen_a, seen_b = a.masked(), b.masked()
+        assert set(seen_a) == set(seen_b)
+        for night in (a, b):
+            night.check_secrets()
+        for device in seen_a:
+            if device == plan.x:
+                continue
+            assert seen_a[device] == seen_b[device], (
+                f"seed {seed}: {device} can tell {plan.x}'s {plan.hands[plan.x]} from "
+                f"{plan.hand_b}: " + first_difference(seen_a[device], seen_b[device]))
+        assert a.recorder.versions == b.recorder.versions  # what every event stream carries
+        assert seen_a[plan.x] != seen_b[plan.x]  # X's own phone does see its cards
+        played += 1
+    assert played >= len(SEEDS) // 2, f"only {played} seeds had a second deal"
+
+
+def test_the_tablets_download_holds_no_hidden_card_during_a_game(tmp_path: Path):
+    from tablekit import started_table
+
+    bodies = []
+    for i, ann in enumerate((["duke", "captain"], ["duke", "contessa"])):
+        table = started_table(make_app(tmp_path / str(i)),
+                              {"Ann": ann, "Bob": ["assassin", "ambassador"], "Cy": None})
+        assert table.post("/step", {"do": "income", "by": "Ann"}).status_code == 200
+        response = table.tablet.get(table.url + "/record.json")
+        bodies.append((response.status_code, response.get_data(as_text=True)))
+    refused = all(400 <= status < 500 for status, _ in bodies)
+    assert refused or bodies[0] == bodies[1], bodies[0][1]
+
+
+def test_a_blind_examiner_cannot_probe_the_targets_hand(tmp_path: Path):
+    import re
+
+    from tablekit import started_table
+
+    answers = []
+    for i, bob in enumerate((["contessa", "assassin"], ["duke", "contessa"])):
+        table = started_table(make_app(tmp_path / str(i)),
+                              {"Ann": ["inquisitor", "captain"], "Bob": bob, "Cy": None},
+                              exchanger="inquisitor", examine_shown_by="examiner")
+        assert table.post("/step", {"do": "examine", "by": "Ann", "target": "Bob"}).status_code \
+            == 200
+        assert table.post("/step", {"do": "pass"}).status_code == 200
+        response = table.phone_post("Ann", "/step", {"do": "show", "card": "duke"})
+        alert = re.findall(r'role="alert">([^<]*)<', response.text)
+        answers.append((response.status_code, alert))
+    assert answers[0] == answers[1], answers
