@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -161,22 +162,30 @@ def random_step(game: Game, rng: random.Random) -> Step:
     return step
 
 
+def random_move(
+    game: Game, rng: random.Random, prefer: Callable[[Step], bool] | None = None
+) -> Game | None:
+    """The game after one random legal step (those `prefer` likes first), or None if none fits."""
+    options = legal_steps(game, rng)
+    rng.shuffle(options)
+    if prefer is not None:
+        options.sort(key=lambda s: not prefer(s))
+    for step in options:
+        try:
+            return apply(game, step)
+        except RuleError:
+            continue  # e.g. a draw that the cards already seen rule out; try another
+    return None
+
+
 def play(setup: dict[str, Any], rng: random.Random, max_steps: int = 3000) -> Game:
     """A random legal game from `setup`, to its end or `max_steps`."""
     game = new_game(setup)
     for _ in range(max_steps):
         if game.over:
             break
-        options = legal_steps(game, rng)
-        if not options:
+        after = random_move(game, rng)
+        if after is None:
             break
-        rng.shuffle(options)
-        for step in options:
-            try:
-                game = apply(game, step)
-                break
-            except RuleError:
-                continue  # e.g. a draw the deck's real order rules out; try another
-        else:
-            break
+        game = after
     return game

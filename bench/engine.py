@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.engine import RuleError, apply, new_game  # noqa: E402
-from app.simulate import legal_steps, play, random_setup  # noqa: E402
+from app.simulate import legal_steps, play, random_move, random_setup  # noqa: E402
 
 PEACEFUL = ("steal", "exchange", "pass", "draw", "keep", "prove", "lose", "income")
 
@@ -30,15 +30,7 @@ def long_game(min_steps: int = 300):
                       for i, name in enumerate(setup["players"])}
     game = new_game(setup)
     while len(game.steps) < min_steps and not game.over:
-        options = legal_steps(game, rng)
-        rng.shuffle(options)
-        options.sort(key=lambda s: s["do"] not in PEACEFUL)
-        for step in options:
-            try:
-                game = apply(game, step)
-                break
-            except RuleError:
-                continue
+        game = random_move(game, rng, lambda s: s["do"] in PEACEFUL) or game
     if len(game.steps) < min_steps:
         raise SystemExit("no game was long enough")
     return setup, game.steps[:min_steps]

@@ -59,6 +59,20 @@
   window.addEventListener("pageshow", function (e) { if (e.persisted) { refresh(); } });
   document.addEventListener("htmx:sseOpen", refresh);
 
+  // A tap's answer is the fresh view; a push that came while it was on its way was dropped
+  // (hx-sync), so ask once more: the server answers 204 when nothing changed since.
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var config = e.detail && e.detail.requestConfig;
+    if (config && config.verb === "post") { refresh(); }
+  });
+
+  // Plain forms ask before doing something that can't be taken back.
+  document.addEventListener("submit", function (e) {
+    var button = e.submitter;
+    var question = button && button.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) { e.preventDefault(); }
+  });
+
   // While a request is on its way, its buttons can't be tapped twice.
   document.addEventListener("htmx:beforeRequest", function (e) {
     var form = e.target.closest && e.target.closest("form");

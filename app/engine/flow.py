@@ -154,8 +154,8 @@ def after_claim(game: Game, t: Turn) -> None:
     else:
         target = game.player(t.target) if t.target else None
         if t.target_lost_challenge and target is not None and not target.out:
-            say(game, N_("%(target)s lost the challenge and may not block "
-                         "(target_who_challenged_may_block is off)."), "E-1", target=t.target)
+            say(game, N_("%(target)s lost the challenge and, by this table's rules, may not "
+                         "block."), "E-1", target=t.target)
         t.then = "resolve"
 
 
@@ -178,13 +178,13 @@ def block_failed(game: Game, t: Turn) -> None:
     """One block per action, unless reblock_foreign_aid lets another player try (E-11)."""
     t.blocker = t.block_as = None
     if t.action == "foreign_aid" and game.rules.reblock_foreign_aid and blockers(game):
-        say(game, N_("The block failed; another player may still block (reblock_foreign_aid)."),
+        say(game, N_("The block failed; by this table's rules another player may still block."),
             "E-11")
         open_window(game, "block")
     else:
         if t.action == "foreign_aid" and not game.rules.reblock_foreign_aid:
-            say(game, N_("The block failed, so the Foreign Aid goes ahead: one block per action."),
-                "E-11")
+            say(game, N_("The block failed, so the %(action)s goes ahead: one block per "
+                         "action."), "E-11", action=action(t.action))
         t.then = "resolve"
 
 
@@ -203,21 +203,23 @@ def resolve(game: Game, t: Turn) -> None:
         pay_out(game, actor, 1)
     elif name == "foreign_aid":
         pay_out(game, actor, 2)
-        say(game, N_("%(name)s takes Foreign Aid: 2 coins."), name=actor.name)
+        say(game, N_("%(name)s takes 2 coins (%(action)s)."), name=actor.name,
+            action=action(name))
     elif name == "tax":
         pay_out(game, actor, 3)
-        say(game, N_("%(name)s collects Tax: 3 coins."), name=actor.name)
+        say(game, N_("%(name)s takes 3 coins (%(action)s)."), name=actor.name,
+            action=action(name))
     elif name == "steal":
         target = game.player(str(t.target))
         taken = min(2, target.coins)
         target.coins -= taken
         actor.coins += taken
         if target.out and taken:
-            say(game, NP_("%(target)s is out, but the Steal still takes %(n)s coin before the "
-                          "rest go back to the treasury.",
-                          "%(target)s is out, but the Steal still takes %(n)s coins before the "
-                          "rest go back to the treasury."),
-                "E-21", "n", n=taken, target=target.name)
+            say(game, NP_("%(target)s is out, but the %(action)s still takes %(n)s coin before "
+                          "the rest go back to the treasury.",
+                          "%(target)s is out, but the %(action)s still takes %(n)s coins before "
+                          "the rest go back to the treasury."),
+                "E-21", "n", n=taken, target=target.name, action=action(name))
         say(game, NP_("%(name)s steals %(n)s coin from %(target)s.",
                       "%(name)s steals %(n)s coins from %(target)s."),
             count="n", name=actor.name, n=taken, target=target.name)
@@ -251,9 +253,9 @@ def resolve(game: Game, t: Turn) -> None:
         taken = game.reserve
         game.reserve = 0
         actor.coins += taken
-        say(game, NP_("%(name)s embezzles the %(n)s coin on the Treasury Reserve.",
-                      "%(name)s embezzles the %(n)s coins on the Treasury Reserve."),
-            "E-37" if taken == 0 else None, "n", name=actor.name, n=taken)
+        say(game, NP_("%(name)s takes the %(n)s coin on the Treasury Reserve (%(action)s).",
+                      "%(name)s takes the %(n)s coins on the Treasury Reserve (%(action)s)."),
+            "E-37" if taken == 0 else None, "n", name=actor.name, n=taken, action=action(name))
 
 
 def end(game: Game, t: Turn) -> None:

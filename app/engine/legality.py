@@ -49,12 +49,15 @@ def declaration_problem(
     me = game.player(actor)
     if me.coins >= FORCED_COUP_AT and action_name != "coup":
         return RuleError(
-            NP_("%(name)s started the turn with %(coins)s coin and must Coup (E-14).",
-                "%(name)s started the turn with %(coins)s coins and must Coup (E-14)."),
-            NP_("%(coins)s coin: must Coup", "%(coins)s coins: must Coup"),
+            NP_("%(name)s started the turn with %(coins)s coin, so %(coup)s is the only choice "
+                "(E-14).",
+                "%(name)s started the turn with %(coins)s coins, so %(coup)s is the only choice "
+                "(E-14)."),
+            NP_("%(coins)s coin: %(coup)s only", "%(coins)s coins: %(coup)s only"),
             "coins",
             name=actor,
             coins=me.coins,
+            coup=action("coup"),
         )
     if spec.targeted and target is None:
         return RuleError(N_("%(action)s needs a target."), action=action(action_name))
@@ -99,7 +102,7 @@ def declaration_problem(
         and game.rules.steal_from_zero == "forbid"
     ):
         return RuleError(
-            N_("%(target)s has no coins to steal (E-16: steal_from_zero is 'forbid')."),
+            N_("%(target)s has no coins to steal (E-16)."),
             N_("nobody has coins to steal"),
             target=target,
         )

@@ -154,7 +154,7 @@ WAITING_TEXTS = {
     "lose": N_("%(names)s to turn a card face up"),
     "draw": N_("%(names)s to draw from the court deck"),
     "keep": N_("%(names)s to choose the cards to keep"),
-    "show": N_("%(names)s to show a card to the Inquisitor"),
+    "show": N_("%(names)s to choose the card to be shown"),
     "decide": N_("%(names)s to swap or return the shown card"),
 }
 

@@ -119,7 +119,7 @@ def declare(game: Game, step: Step) -> None:
         game.treasury += cost
         claim = resolve_character(game, spec.claim)
         say(game, announcement(name), count="cost", name=actor, target=target,
-            action=action(name), card=card(claim or ""), cost=cost)
+            action=action(name), card=card(claim or ""), cost=cost, duke=card(DUKE))
         if claim is not None:
             t.claimant, t.claim = actor, claim
             open_window(game, "challenge")
@@ -132,10 +132,11 @@ def declare(game: Game, step: Step) -> None:
 
 def announcement(name: str) -> str | tuple[str, str]:
     texts: dict[str, str | tuple[str, str]] = {
-        "income": N_("%(name)s takes Income: 1 coin."),
-        "foreign_aid": N_("%(name)s takes Foreign Aid; it can be blocked by claiming the Duke."),
-        "coup": NP_("%(name)s pays %(cost)s coin to launch a Coup against %(target)s.",
-                    "%(name)s pays %(cost)s coins to launch a Coup against %(target)s."),
+        "income": N_("%(name)s takes 1 coin (%(action)s)."),
+        "foreign_aid": N_("%(name)s declares %(action)s; it can be blocked by claiming the "
+                          "%(duke)s."),
+        "coup": NP_("%(name)s pays %(cost)s coin: %(action)s against %(target)s.",
+                    "%(name)s pays %(cost)s coins: %(action)s against %(target)s."),
         "assassinate": NP_(
             "%(name)s pays %(cost)s coin and claims the %(card)s to assassinate %(target)s.",
             "%(name)s pays %(cost)s coins and claims the %(card)s to assassinate %(target)s.",
@@ -238,8 +239,8 @@ def prove(game: Game, step: Step) -> None:
         text = N_("%(name)s shows the %(card)s, so %(challenger)s loses an influence.")
     say(game, text, name=p.name, card=card(claim), challenger=challenger)
     if bottom:
-        say(game, N_("At the end of the turn %(name)s puts the shown cards at the bottom of the "
-                     "court deck and draws as many from the top (proof_replacement)."),
+        say(game, N_("By this edition's rules, at the end of the turn %(name)s puts the shown "
+                     "cards at the bottom of the court deck and draws as many from the top."),
             name=p.name)
         t.proofs.append(Proof(p.name, shown if p.hand is not None else [claim], count))
     else:
@@ -278,7 +279,7 @@ def concede(game: Game, step: Step) -> None:
                 and p.hand is not None and DUKE in p.hand):
             must = DUKE
             say(game, N_("%(name)s was caught holding a %(card)s and must lose it "
-                         "(embezzle_caught_loses_duke)."), "E-35", name=p.name, card=card(DUKE))
+                         "by this table's rules."), "E-35", name=p.name, card=card(DUKE))
         t.losses.append(Loss(p.name, "challenge", must))
         refund(game, t, p)
         t.then = "cancelled"
@@ -297,8 +298,8 @@ def refund(game: Game, t: Turn, p: Player) -> None:
                       "%(name)s gets the %(cost)s coins back."), "E-15", "cost",
             name=p.name, cost=t.paid)
     else:
-        say(game, NP_("The %(cost)s coin stays spent (refund_on_successful_challenge is off).",
-                      "The %(cost)s coins stay spent (refund_on_successful_challenge is off)."),
+        say(game, NP_("By this edition's rules the %(cost)s coin paid is not refunded.",
+                      "By this edition's rules the %(cost)s coins paid are not refunded."),
             count="cost", cost=t.paid)
 
 
@@ -354,7 +355,7 @@ def lose(game: Game, step: Step) -> None:
         raise RuleError(N_("%(name)s can't have a %(card)s: every copy is accounted for."),
                         name=by, card=card(which))
     if head.must and which != head.must:
-        raise RuleError(N_("%(name)s must lose the %(card)s (embezzle_caught_loses_duke)."),
+        raise RuleError(N_("By this table's rules %(name)s must lose the %(card)s (E-35)."),
                         name=by, card=card(head.must))
     t.losses.pop(0)
     turn_face_up(game, p, which)
@@ -462,8 +463,11 @@ def keep(game: Game, step: Step) -> None:
                             name=by)
         swapped = sum((Counter(cards) - Counter(p.hand)).values())
         if swapped > game.rules.ambassador_max_swap:
-            raise RuleError(N_("%(name)s may take at most %(n)s drawn card into the hand "
-                               "(ambassador_max_swap)."), name=by, n=game.rules.ambassador_max_swap)
+            raise RuleError(NP_("By this table's rules %(name)s may take at most %(n)s drawn "
+                                "card into the hand.",
+                                "By this table's rules %(name)s may take at most %(n)s drawn "
+                                "cards into the hand."),
+                            count="n", name=by, n=game.rules.ambassador_max_swap)
         back = offered - Counter(cards)
         game.unseen.update(back)
         p.hand = cards
@@ -528,8 +532,7 @@ def swap(game: Game, step: Step) -> None:
 def return_(game: Game, step: Step) -> None:
     t = deciding(game, step)
     if game.rules.examine_swap == "mandatory" and game.deck_size > 0:
-        raise RuleError(N_("In this edition the shown card is always replaced (examine_swap: "
-                           "mandatory, E-30)."))
+        raise RuleError(N_("In this edition the shown card is always replaced (E-30)."))
     say(game, N_("%(name)s hands the card back to %(target)s."), name=t.actor, target=str(t.target))
     t.stage, t.shown = None, None
     t.then = "end"

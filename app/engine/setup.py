@@ -16,7 +16,7 @@ from .cards import (
 )
 from .errors import RuleError
 from .rules import Rules, default_copies, parse_rules
-from .rulings import N_, card
+from .rulings import N_, NP_, card
 from .state import Game, Player
 
 SETUP_KEYS = (
@@ -69,7 +69,9 @@ def new_game(setup: dict[str, Any]) -> Game:
     copies = rules.copies(n)
     if n > 6 and copies < default_copies(n):
         raise RuleError(
-            N_("%(n)s players need at least %(copies)s copies of each character."),
+            NP_("%(n)s players need at least %(copies)s copy of each character.",
+                "%(n)s players need at least %(copies)s copies of each character."),
+            count="copies",
             n=n,
             copies=default_copies(n),
         )

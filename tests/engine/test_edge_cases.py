@@ -163,7 +163,7 @@ def test_E14_forced_coup_is_checked_at_the_start_of_the_turn_only():
     g = run(g, "A tax", "pass")
     assert coins(g)["A"] == 12
     g = run(g, "B steal A", "pass", "A pass", "C income")
-    refused(g, "A income", "must Coup")
+    refused(g, "A income", "is the only choice")
     g = run(g, "A coup C", "C lose duke")
 
 
@@ -177,8 +177,8 @@ def test_E14_a_player_with_ten_coins_may_still_challenge_and_block():
 def test_E14_forced_coup_forbids_convert_and_embezzle_and_targets_the_other_side():
     g = game({"A": ["duke", "captain"], "B": ["captain", "contessa"], "C": ["assassin", "duke"]},
              coins={"A": 10}, rules={"reformation": True})
-    refused(g, "A convert A", "must Coup")
-    refused(g, "A embezzle", "must Coup")
+    refused(g, "A convert A", "is the only choice")
+    refused(g, "A embezzle", "is the only choice")
     refused(g, "A coup C", "same side")
     run(g, "A coup B")
 

@@ -106,7 +106,7 @@ def test_pending_offers_every_action_with_its_reason():
     g = game(THREE, coins={"A": 10})
     actions = pending(g)[0].options["actions"]
     assert [a["action"] for a in actions if a["reason"] is None] == ["coup"]
-    assert "must Coup" in next(a["reason"] for a in actions if a["action"] == "tax")
+    assert "Coup is the only choice" in next(a["reason"] for a in actions if a["action"] == "tax")
 
 
 def test_answer_prompt_tells_the_owner_whether_they_hold_the_card():

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from app.engine import Game, RuleError, apply, characters_in_play, new_game, seat_view, table_view
 from app.records import export, parse
-from app.simulate import legal_steps, random_setup, random_step
+from app.simulate import random_move, random_setup, random_step
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -30,18 +30,10 @@ def walk(seed: int, probe=None, max_steps: int = 400):
     for _ in range(max_steps):
         if probe:
             probe(game, rng)
-        if game.over:
+        after = None if game.over else random_move(game, rng)
+        if after is None:
             break
-        options = legal_steps(game, rng)
-        rng.shuffle(options)
-        for step in options:
-            try:
-                game = apply(game, step)
-                break
-            except RuleError:
-                continue
-        else:
-            break
+        game = after
     return game
 
 

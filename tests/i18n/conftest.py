@@ -1,5 +1,5 @@
-"""Tables in every language through the Flask test client, and the real-browser fixtures of
-tests/browser (loaded from there, not copied) for the screenshots of each language.
+"""Tables in every language through the Flask test client (the real-browser screens are in
+tests/browser/test_i18n_screens.py, which shares that folder's one browser session).
 
 Test modules here do not import this file (another folder has a ``conftest`` module too);
 they use its fixtures, which hand out the helpers.
@@ -7,7 +7,6 @@ they use its fixtures, which hand out the helpers.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,36 +29,6 @@ HANDS = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
 # The edition a player of each language would own: its card names are in that language too.
 NATIVE_EDITION = {"en": "official", "ru": "la_mame_ru_2015", "uk": "ua_steampunk",
                   "pt": "bga_pt", "ja": "ja"}
-
-
-# -- the browser fixtures of tests/browser --------------------------------------------------
-
-_spec = importlib.util.spec_from_file_location(
-    "coup_browser_fixtures", HERE.parent / "browser" / "conftest.py")
-assert _spec is not None and _spec.loader is not None
-_browser = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_browser)
-
-live_app = _browser.live_app
-live_server = _browser.live_server
-playwright = _browser.playwright
-browser = _browser.browser
-new_context = _browser.new_context
-tablet = _browser.tablet
-new_phone = _browser.new_phone
-screenshot = _browser.screenshot
-TABLET_VIEWPORT = _browser.TABLET
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Browser tests here are marked and skipped (or, on CI, failed) as in tests/browser."""
-    reason = _browser._missing()
-    for item in items:
-        if HERE not in item.path.parents or "browser" not in item.path.name:
-            continue
-        item.add_marker(pytest.mark.browser)
-        if reason is not None and not _browser._on_ci():
-            item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {reason}"))
 
 
 # -- tables through the test client ---------------------------------------------------------

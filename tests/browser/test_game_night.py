@@ -1,0 +1,305 @@
+"""A game night in a real browser: the tablet and three phones as separate browser contexts.
+
+Every screen must follow the others live (server-sent events): each test marks its pages once
+they are open and checks at the end that none was reloaded, and each wait is shorter than the
+10 s polling fallback. Hands are entered by hand, as with a real deck, so every game is
+deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+# Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
+pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+from helpers import (  # noqa: E402
+    Night,
+    assert_hand_hidden,
+    assert_not_reloaded,
+    assert_tablet_private,
+    create_table,
+    enter_hand,
+    expected_qr_svg,
+    hold_to_see,
+    region,
+    seat,
+    seat_everyone,
+    seat_link,
+    seat_qr_svg,
+    start,
+    stream_openings,
+    svg_shape,
+    touch_and_hold,
+    turn,
+    wait_stream,
+)
+from playwright.sync_api import Page, expect  # noqa: E402
+
+if TYPE_CHECKING:  # only a type: tests/web has a conftest module of the same name
+    from conftest import ServerProcess
+
+Shot = Callable[[Page, str], Path]
+NewPhone = Callable[[], Page]
+
+RECONNECT_MS = 15_000
+"""A stream that lost its server retries on its own (EventSource waits about 3 s, htmx's
+extension backs off); the 10 s polling is the fallback behind it."""
+
+HANDS = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+         "Cy": ["ambassador", "captain"]}
+
+
+def new_night(tablet: Page, new_phone: NewPhone, hands: dict[str, list[str]]) -> Night:
+    create_table(tablet, list(hands))
+    night = Night(tablet)
+    seat_everyone(night, new_phone, hands)
+    start(night, next(iter(hands)))
+    return night
+
+
+# -- 1. seating by QR code -----------------------------------------------------------------
+
+
+def test_seats_are_joined_by_their_qr_links_and_the_lobby_follows_live(
+    tablet: Page, new_phone: NewPhone, screenshot: Shot
+) -> None:
+    create_table(tablet, list(HANDS))
+    night = Night(tablet)
+
+    for name in HANDS:
+        link = seat_link(tablet, name)
+        assert "/s/" in link and link.startswith("http")
+        page_svg = seat_qr_svg(tablet, name)
+        want = expected_qr_svg(link)
+        assert page_svg == want or svg_shape(page_svg) == svg_shape(want), (
+            f"{name}'s QR code does not encode the link under it"
+        )
+        expect(seat(tablet, name)).to_contain_text("waiting for the phone")
+    assert len({seat_link(tablet, n) for n in HANDS}) == len(HANDS)
+
+    seat_everyone(night, new_phone, HANDS, check_tablet=True)
+    expect(tablet.locator("#tablet li").filter(has_text="hand entered")).to_have_count(3)
+    screenshot(tablet, "game-night-tablet-lobby")
+
+    start(night, "Ann")
+    night.expect_phone("Ann", "you")
+    assert_tablet_private(tablet, {})
+    for phone in night.phones.values():
+        assert_hand_hidden(phone)
+        expect(phone.get_by_role("button", name="Hold to see your cards")).to_be_visible()
+    assert_not_reloaded(*night.pages)
+
+
+# -- 2. a challenged Tax -------------------------------------------------------------------
+
+
+def test_a_challenged_tax_updates_every_screen_live(
+    tablet: Page, new_phone: NewPhone, screenshot: Shot
+) -> None:
+    night = new_night(tablet, new_phone, HANDS)
+
+    night.declare("Tax")
+    night.expect_tablet("Does anyone challenge Ann’s Duke?")
+    screenshot(tablet, "game-night-tablet-challenge-window")
+    night.tap("Bob challenges")
+
+    night.expect_phone("Ann", "Bob challenges your Duke.")
+    ann = night.phone("Ann")
+    night.phone_open("Ann", "Tap to see your options")
+    expect(ann.get_by_text("You hold a Duke.")).to_be_visible()
+    screenshot(ann, "game-night-phone-challenged")
+    expect(night.phone("Bob").locator("#phone")).not_to_contain_text("You hold")
+    night.phone_tap("Ann", "Show the Duke")
+
+    night.expect_phone("Ann", "Draw 1 card from the court deck and enter it.")
+    screenshot(ann, "game-night-phone-draw")
+    night.draw("Ann", "ambassador")
+
+    night.lose("Bob", "assassin")
+    night.expect_tablet("Ann shows the Duke, so Bob loses an influence.")
+    expect(tablet.get_by_role("heading", name=turn("Bob"))).to_be_visible()
+    ann_seat = tablet.locator("#tablet li").filter(
+        has=tablet.get_by_role("heading", name="Ann", exact=True))
+    expect(ann_seat).to_contain_text(re.compile(r"\b5\s*coins"))  # Tax paid after the proof
+    assert_tablet_private(tablet, {"assassin": 1})
+    night.expect_phone("Cy", "Ann shows the Duke, so Bob loses an influence.")
+    hold_to_see(ann, ["captain", "ambassador"])
+    assert_not_reloaded(*night.pages)
+
+
+# -- 3 and 5. a double assassination, with the hands private at every step ---------------
+
+
+def test_a_bluffed_contessa_is_caught_and_the_target_loses_both_cards_privately(
+    tablet: Page, new_phone: NewPhone
+) -> None:
+    """Record 04: Bob blocks Ann's Assassinate with a Contessa he doesn't hold, Ann challenges,
+    Bob concedes and loses both cards in one turn. After every step the tablet's HTML shows
+    no face-down card, and every phone's hand stays hidden until held."""
+    hands = {"Ann": ["assassin", "duke"], "Bob": ["captain", "duke"],
+             "Cy": ["ambassador", "captain"]}
+    night = new_night(tablet, new_phone, hands)
+    face_up: dict[str, int] = {}
+
+    def private() -> None:
+        assert_tablet_private(tablet, face_up)
+        for name, phone in night.phones.items():
+            if name != "Bob" or not face_up:
+                assert_hand_hidden(phone)
+
+    private()
+    hold_to_see(night.phone("Ann"), ["assassin", "duke"])
+    for following in ("Bob", "Cy", "Ann"):
+        night.declare("Income")
+        expect(tablet.get_by_role("heading", name=turn(following))).to_be_visible()
+        private()
+
+    night.declare("Assassinate", target="Bob")
+    night.expect_tablet("Does anyone challenge Ann’s Assassin?")
+    night.expect_phone("Bob", "claims the Assassin to assassinate Bob")
+    private()
+    night.tap("Nobody challenges")
+    night.expect_tablet("Does anyone block the Assassinate?")
+    private()
+    night.tap("Bob blocks with the Contessa")
+    night.expect_tablet("Does anyone challenge Bob’s Contessa?")
+    private()
+    night.tap("Ann challenges")
+
+    night.expect_phone("Bob", "Ann challenges your Contessa.")
+    touch_and_hold(night.phone("Bob"), ["captain", "duke"])
+    private()
+    night.phone_open("Bob", "Tap to see your options")
+    bob = night.phone("Bob")
+    expect(bob.get_by_text("You don’t hold a Contessa.")).to_be_visible()
+    expect(bob.get_by_role("button", name="Show the Contessa")).to_be_disabled()
+    night.phone_tap("Bob", "Concede (lose an influence)")
+    private()
+
+    night.lose("Bob", "captain")
+    night.expect_phone("Bob", "You are out of the game.")
+    expect(tablet.get_by_role("heading", name=turn("Cy"))).to_be_visible()
+    face_up = {"captain": 1, "duke": 1}
+    private()
+    expect(bob.get_by_role("button", name="Hold to see your cards")).to_have_count(0)
+    expect(tablet.locator("#tablet .seat.out")).to_have_count(1)
+    expect(tablet.locator("#tablet .seat.out")).to_contain_text("Bob")
+    for ruling in ("Bob does not show the Contessa: the block fails and Bob loses an influence.",
+                   "The Assassinate goes ahead: Bob loses an influence.",
+                   "Bob has no influence left and is out of the game."):
+        night.expect_tablet(ruling)
+        night.expect_phone("Cy", ruling)
+    hold_to_see(night.phone("Ann"), ["assassin", "duke"])
+    touch_and_hold(night.phone("Cy"), ["ambassador", "captain"])
+    assert_not_reloaded(*night.pages)
+
+
+# -- 4. a game to its winner, and a rematch ------------------------------------------------
+
+
+def test_a_game_to_its_winner_then_a_new_game_at_the_same_table(
+    tablet: Page, new_phone: NewPhone, screenshot: Shot
+) -> None:
+    hands = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]}
+    night = new_night(tablet, new_phone, hands)  # two players: Ann starts with 1 coin
+
+    night.declare("Tax")  # Ann: 4 coins
+    night.tap("Nobody challenges")
+    expect(tablet.get_by_role("heading", name=turn("Bob"))).to_be_visible()
+    night.declare("Tax")  # Bob bluffs a Duke
+    night.tap("Ann challenges")
+    night.expect_phone("Bob", "Ann challenges your Duke.")
+    night.phone_open("Bob", "Tap to see your options")
+    night.phone_tap("Bob", "Concede (lose an influence)")
+    night.lose("Bob", "assassin")
+    expect(tablet.get_by_role("heading", name=turn("Ann"))).to_be_visible()
+    night.declare("Tax")  # Ann: 7 coins
+    night.tap("Nobody challenges")
+    expect(tablet.get_by_role("heading", name=turn("Bob"))).to_be_visible()
+    night.declare("Income")
+    expect(tablet.get_by_role("heading", name=turn("Ann"))).to_be_visible()
+    night.declare("Coup", target="Bob")  # Bob's last card goes: nothing to choose
+
+    expect(tablet.get_by_role("heading", name="Ann wins!")).to_be_visible()
+    night.expect_phone("Ann", "You win!")
+    night.expect_phone("Bob", "Ann wins.")
+    night.expect_phone("Bob", "You are out of the game.")
+    assert_tablet_private(tablet, {"assassin": 1, "contessa": 1})
+    screenshot(tablet, "game-night-tablet-winner")
+    screenshot(night.phone("Ann"), "game-night-phone-winner")
+
+    night.tap("New game, same table")
+    expect(tablet.get_by_role("heading", name="Seat the players")).to_be_visible()
+    for name in hands:
+        expect(seat(tablet, name)).to_contain_text("phone connected")
+        night.expect_phone(name, "Enter the two cards you were dealt")
+    assert_not_reloaded(*night.pages)
+
+    enter_hand(night.phone("Bob"), ["captain", "ambassador"])
+    expect(seat(tablet, "Bob")).to_contain_text("hand entered")
+    enter_hand(night.phone("Ann"), ["duke", "contessa"])
+    night.tap("Start the game")
+    expect(tablet.get_by_role("heading", name=turn("Ann"))).to_be_visible()  # the winner starts
+    night.expect_phone("Bob", turn("Ann"))
+    hold_to_see(night.phone("Bob"), ["captain", "ambassador"])
+    assert_tablet_private(tablet, {})
+    assert_not_reloaded(*night.pages)
+
+
+# -- 6. the laptop's server restarts mid-game ---------------------------------------------
+
+
+def test_a_restart_of_the_server_mid_game_loses_nothing(
+    tablet: Page, new_phone: NewPhone, server_process: ServerProcess
+) -> None:
+    """The real `coup-referee serve` (gevent) is stopped with SIGTERM mid-challenge-window and
+    started again on the same port and instance: the same pages, with the same cookies, show
+    the game where it was, their event streams reconnect, and play goes on live."""
+    server = server_process
+    server.start()
+    hands = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]}
+    create_table(tablet, list(hands), home=f"{server.url}/")
+    night = Night(tablet)
+    seat_everyone(night, new_phone, hands)
+    assert all(link.startswith(f"{server.url}/s/") for link in night.links.values())
+    start(night, "Ann")
+    night.declare("Income")
+    expect(tablet.get_by_role("heading", name=turn("Bob"))).to_be_visible()
+    night.declare("Tax")  # Bob bluffs a Duke; the challenge window is open
+    night.expect_tablet("Does anyone challenge Bob’s Duke?")
+    night.sync()
+    before = {page: region(page).inner_text() for page in night.pages}
+    openings = {page: stream_openings(page) for page in night.pages}
+
+    assert server.stop() == 0, server.output()
+    server.start()
+
+    # Each page's stream reconnects by itself (app.js then fetches the view again).
+    for page in night.pages:
+        wait_stream(page, openings[page] + 1, timeout=RECONNECT_MS)
+    night.sync()
+    for page, text in before.items():
+        assert region(page).inner_text() == text, f"{page.url} changed across the restart"
+    # A fresh page with the same cookies sees the same table: it was stored, not remembered.
+    for page, text in before.items():
+        again = page.context.new_page()
+        again.goto(page.url)
+        assert region(again).inner_text() == text
+        again.close()
+
+    night.tap("Ann challenges")  # the old page's form: its tokens still hold
+    night.expect_phone("Bob", "Ann challenges your Duke.")
+    night.phone_open("Bob", "Tap to see your options")
+    night.phone_tap("Bob", "Concede (lose an influence)")
+    night.lose("Bob", "assassin")
+    night.expect_tablet("Bob turns the Assassin face up.")
+    expect(tablet.get_by_role("heading", name=turn("Ann"))).to_be_visible()
+    night.expect_phone("Ann", turn("Ann"))
+    assert_tablet_private(tablet, {"assassin": 1})
+    hold_to_see(night.phone("Bob"), ["contessa"])
+    assert_not_reloaded(*night.pages)
