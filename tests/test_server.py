@@ -42,3 +42,16 @@ def test_banner_without_a_lan_address_says_what_to_do() -> None:
     text = out.getvalue()
     assert "--public-url" in text
     assert "█" not in text
+
+
+def test_no_delay_turns_nagle_off_on_a_tcp_socket() -> None:
+    """Responses go out in two writes (headers, body); Nagle would hold the body for the
+    client's delayed ACK."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        server.no_delay(sock)
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
+    left, right = socket.socketpair()  # not TCP: the option does not apply, nothing breaks
+    with left, right:
+        server.no_delay(left)

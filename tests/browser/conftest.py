@@ -178,92 +178,11 @@ def screenshot() -> Callable[[Page, str], Path]:
 # -- the production server in a subprocess, for restarts -----------------------------------
 
 
-class ServerProcess:
-    """``coup-referee serve`` (the gevent production server) on a fixed port and instance
-    folder, which a test may stop and start again to play on across a restart."""
-
-    def __init__(self, instance: Path, log: Path) -> None:
-        import socket
-
-        with socket.socket() as probe:  # a free port, kept across restarts
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self.instance = instance
-        self.log = log
-        self.process: Any = None
-        self.starts = 0
-
-    @property
-    def url(self) -> str:
-        """Base URL, no trailing slash."""
-        return f"http://127.0.0.1:{self.port}"
-
-    def command(self) -> list[str]:
-        import shutil
-        import sys
-
-        script = Path(sys.executable).with_name("coup-referee")
-        exe = str(script) if script.exists() else shutil.which("coup-referee")
-        assert exe, "the coup-referee command is not installed (pip install -e .)"
-        return [exe, "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                "--instance", str(self.instance), "--public-url", f"{self.url}/"]
-
-    def start(self, timeout: float = 15.0) -> None:
-        import subprocess
-        import time
-        import urllib.request
-
-        assert self.process is None, "already running"
-        self.starts += 1
-        with self.log.open("a", encoding="utf-8") as log:
-            log.write(f"--- start {self.starts}\n")
-            log.flush()
-            self.process = subprocess.Popen(self.command(), stdout=log, stderr=log,
-                                            stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + timeout
-        while True:
-            if self.process.poll() is not None:
-                code = self.process.returncode
-                self.process = None
-                pytest.fail(f"the server exited with {code}:\n{self.output()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/healthz", timeout=1) as answer:
-                    if answer.status == 200:
-                        return
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                self.kill()
-                pytest.fail(f"the server did not answer within {timeout} s:\n{self.output()}")
-            time.sleep(0.05)
-
-    def stop(self, timeout: float = 10.0) -> int:
-        """SIGTERM, as `kill` does, and wait for the process to end; its exit status."""
-        import signal
-
-        assert self.process is not None, "not running"
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            code = self.process.wait(timeout=timeout)
-        except Exception:
-            self.kill()
-            raise
-        self.process = None
-        return int(code)
-
-    def kill(self) -> None:
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait(timeout=10)
-            self.process = None
-
-    def output(self) -> str:
-        return self.log.read_text(encoding="utf-8", errors="replace")
-
-
 @pytest.fixture
-def server_process(tmp_path: Path) -> Iterator[ServerProcess]:
+def server_process(tmp_path: Path) -> Iterator[Any]:
     """A stopped :class:`ServerProcess` with its own instance folder; killed after the test."""
+    from serverkit import ServerProcess
+
     server = ServerProcess(tmp_path / "instance", tmp_path / "server.log")
     try:
         yield server

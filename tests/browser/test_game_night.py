@@ -17,7 +17,7 @@ import pytest
 
 # Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-from helpers import (  # noqa: E402
+from nightkit import (  # noqa: E402
     Night,
     assert_hand_hidden,
     assert_not_reloaded,
@@ -41,7 +41,7 @@ from helpers import (  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 
 if TYPE_CHECKING:  # only a type: tests/web has a conftest module of the same name
-    from conftest import ServerProcess
+    from serverkit import ServerProcess
 
 Shot = Callable[[Page, str], Path]
 NewPhone = Callable[[], Page]

@@ -1,5 +1,5 @@
-"""The real server in a subprocess (`coup-referee serve`, gevent) and a small HTTP device with its
-own cookies, for the tests that need real sockets: simultaneous taps and crashes.
+"""A small HTTP device with its own cookies, and a table played through it against the real
+server (tests/serverkit.py), for the tests that need real sockets: simultaneous taps, crashes.
 
 Waiting for the server to come up is bounded, but nothing here asserts how long anything takes.
 """
@@ -7,18 +7,14 @@ Waiting for the server to come up is bounded, but nothing here asserts how long 
 from __future__ import annotations
 
 import http.client
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
 import threading
-import time
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
+
+from serverkit import ServerProcess
 
 from app.engine import Game, RuleError, apply, new_game
 from app.simulate import legal_steps
@@ -27,78 +23,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 VERSION = re.compile(r'data-version="(\d+)"')
 PRIVATE_STEPS = {"prove", "concede", "lose", "draw", "keep", "show", "swap", "return"}
-START_WITHIN_S = 60.0
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def command() -> list[str]:
-    script = Path(sys.executable).with_name("coup-referee")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "app.cli"]
-
-
-class Server:
-    """`coup-referee serve` on a free loopback port, writing its output to a file."""
-
-    def __init__(self, instance: Path) -> None:
-        self.instance = instance
-        self.port = 0
-        self.process: subprocess.Popen[bytes] | None = None
-        self.log = instance.parent / f"{instance.name}-server.log"
-
-    @property
-    def host(self) -> tuple[str, int]:
-        return "127.0.0.1", self.port
-
-    def start(self) -> Server:
-        self.port = free_port()
-        url = f"http://127.0.0.1:{self.port}/"
-        with open(self.log, "ab") as out:
-            self.process = subprocess.Popen(
-                [*command(), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                 "--instance", str(self.instance), "--public-url", url],
-                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ},
-            )
-        deadline = time.monotonic() + START_WITHIN_S
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"the server stopped: {self.log.read_text()}")
-            try:
-                conn = http.client.HTTPConnection(*self.host, timeout=2)
-                conn.request("GET", "/healthz")
-                if conn.getresponse().status == 200:
-                    conn.close()
-                    return self
-                conn.close()
-            except OSError:
-                pass
-            time.sleep(0.05)
-        self.kill()
-        raise AssertionError(f"the server did not start: {self.log.read_text()}")
-
-    def kill(self) -> None:
-        """SIGKILL: no clean-up of any kind, as when the laptop's battery dies."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-        if self.process is not None:
-            self.process.wait(timeout=30)
-
-    def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.kill()
-
-    def errors(self) -> str:
-        text = self.log.read_text(errors="replace") if self.log.exists() else ""
-        return text if "Traceback" in text else ""
+# The server itself: tests/serverkit.py.
+Server = ServerProcess
 
 
 class Device:

@@ -1,4 +1,5 @@
-"""Fixtures: an app on a fresh instance, a table of three, the same table with hands in."""
+"""Fixtures: an app on a fresh instance, a table of three with their phones, the same table
+with hands in and the game started. The helpers are in tests/tablekit.py."""
 
 from __future__ import annotations
 
@@ -6,19 +7,17 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from webtable import Table, new_table
-
-from app.web import create_app
+from tablekit import Table, make_app, seated_table
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> Flask:
-    return create_app(str(tmp_path / "instance"), {"TESTING": True})
+    return make_app(tmp_path / "instance")
 
 
 @pytest.fixture
 def table(app: Flask) -> Table:
-    return new_table(app, ["Ann", "Bob", "Cy"])
+    return seated_table(app, ["Ann", "Bob", "Cy"])
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import io
 import re
 from pathlib import Path
 
-from webtable import csrf_of
+from tablekit import csrf_of
 
 from app.cli import main
 from app.web import create_app

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webtable import SEAT_LINK, Table, csrf_of, new_table
+from tablekit import SEAT_LINK, Table, csrf_of, seated_table
 
 
 def test_a_new_table_shows_a_code_per_seat_and_no_cards(table: Table):
@@ -42,7 +42,7 @@ def test_too_many_copies_across_hands_are_refused_without_naming_anyone(table: T
 
 
 def test_a_seat_without_a_phone_is_untracked(app):
-    t = new_table(app, ["Ann", "Bob", "Cy"])
+    t = seated_table(app, ["Ann", "Bob", "Cy"])
     html = t.page()
     forms = html.split('/seat/2/tracked')
     assert len(forms) > 1
@@ -153,7 +153,7 @@ def test_the_record_is_not_downloadable_while_phones_hold_hidden_cards(started: 
 def test_the_downloaded_record_of_a_finished_game_replays(app, tmp_path):
     from app.records import load, replay
 
-    t = new_table(app, ["Ann", "Bob"])
+    t = seated_table(app, ["Ann", "Bob"])
     t.enter_hand("Ann", ["duke", "captain"])
     t.enter_hand("Bob", ["contessa", "assassin"])
     t.post("/start", {})
@@ -189,7 +189,7 @@ def test_a_double_assassination(started: Table):
 
 
 def test_a_game_to_its_winner_and_a_rematch(app):
-    t = new_table(app, ["Ann", "Bob"])
+    t = seated_table(app, ["Ann", "Bob"])
     t.enter_hand("Ann", ["duke", "captain"])
     t.enter_hand("Bob", ["contessa", "assassin"])
     t.post("/start", {})
@@ -232,9 +232,9 @@ def test_a_reissued_link_replaces_the_old_one(table: Table):
     response = table.post("/seat/0/reissue", {})
     assert response.status_code == 200
     assert table.app.test_client().get(table.links["Ann"]).status_code == 404
-    links = list(dict.fromkeys(SEAT_LINK.findall(table.page())))
+    tokens = list(dict.fromkeys(SEAT_LINK.findall(table.page())))
     new = table.app.test_client()
-    assert new.get(links[0]).status_code == 200
+    assert new.get("/s/" + tokens[0]).status_code == 200
 
 
 def test_unknown_tables_and_seats_are_clear_404s(app):

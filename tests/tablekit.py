@@ -1,5 +1,6 @@
-"""Shared pieces of the security tests: a table in the Flask test client, what each device was
-sent, masking of per-run secrets, and checks that hold for every page.
+"""A table in the Flask test client, shared by every test folder (pyproject puts tests/ on the
+path): the referee's tablet and each phone are separate clients. Also: a snapshot of the whole
+database, and checks that hold for every page.
 
 Named ``tablekit`` (not ``conftest``/``helpers``): test folders have no ``__init__.py``, so a
 module name must be unique across ``tests/``.
@@ -61,15 +62,41 @@ class Table:
     def link(self, name: str) -> str:
         return f"/s/{self.tokens[name]}"
 
+    @property
+    def links(self) -> dict[str, str]:
+        return {name: self.link(name) for name in self.tokens}
+
+    def phone(self, name: str) -> FlaskClient:
+        return self.phones[name]
+
+    def version(self) -> str:
+        return version_of(self.page())
+
+    def step(self, **data: Any) -> TestResponse:
+        """A step tapped on the tablet."""
+        return self.post("/step", data)
+
+    def phone_step(self, name: str, version: str | None = None, **data: Any) -> TestResponse:
+        """A step taken on a seat's phone."""
+        if version is not None:
+            data["version"] = version
+        return self.phone_post(name, "/step", data)
+
+    def steps(self) -> list[dict[str, Any]]:
+        """The current game's steps, read where the server keeps them."""
+        live = self.live()
+        return list(live.game.steps) if live and live.game else []
+
     def page(self) -> str:
         response = self.tablet.get(self.url)
         assert response.status_code == 200, response.status_code
         return response.text
 
-    def post(self, path: str, data: dict[str, Any], version: str | None = None) -> TestResponse:
+    def post(self, path: str, data: dict[str, Any], version: str | None = None,
+             htmx: bool = True) -> TestResponse:
         html = self.page()
         form = {"csrf": csrf_of(html), "version": version or version_of(html), **data}
-        return self.tablet.post(self.url + path, data=form, headers=HTMX)
+        return self.tablet.post(self.url + path, data=form, headers=HTMX if htmx else {})
 
     def open_phone(self, name: str) -> TestResponse:
         client = self.phones.setdefault(name, self.app.test_client())
@@ -83,7 +110,7 @@ class Table:
     def phone_post(self, name: str, path: str, data: dict[str, Any]) -> TestResponse:
         html = self.phone_page(name)
         form = {"csrf": csrf_of(html), "version": version_of(html) if "data-version" in html
-                else "", **data}
+                else "", **data}  # data may bring its own (stale) version
         return self.phones[name].post(self.link(name) + path, data=form, headers=HTMX)
 
     def enter_hand(self, name: str, cards: list[str]) -> TestResponse:
@@ -109,6 +136,14 @@ def new_table(app: Flask, names: list[str], **settings: str) -> Table:
     live = app.extensions["tables"].load(app.extensions["tables"].store(), table_id)
     tokens = {s.name: s.token for s in live.seats}
     return Table(app, tablet, table_id, names, tokens)
+
+
+def seated_table(app: Flask, names: list[str], **settings: str) -> Table:
+    """A new table whose every seat link was opened by its own phone."""
+    table = new_table(app, names, **settings)
+    for name in names:
+        assert table.open_phone(name).status_code == 200
+    return table
 
 
 def started_table(app: Flask, hands: dict[str, list[str] | None], **settings: str) -> Table:

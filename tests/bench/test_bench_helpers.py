@@ -1,0 +1,84 @@
+"""The benchmarks' own helpers (bench/): the referee's step plan is legal for ever, and the
+small HTTP/SSE readers parse what the server sends. No timing is checked here."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from app.engine import apply, new_game  # noqa: E402
+from bench.common import (  # noqa: E402
+    HANDS,
+    NAMES,
+    StealPlan,
+    cookie_pairs,
+    percentile,
+    read_response,
+    sse_events,
+)
+
+
+def test_the_steal_plan_stays_legal_and_never_forces_a_coup() -> None:
+    game = new_game({"players": list(NAMES), "first": NAMES[0],
+                     "hands": {n: list(HANDS[n]) for n in NAMES}})
+    plan = StealPlan()
+    for _ in range(900):  # 300 turns: far more than a 30 s run posts at one table
+        game = apply(game, plan.next())  # raises RuleError if a step were illegal
+    coins = {p.name: p.coins for p in game.players}
+    assert coins == plan.coins
+    assert sum(coins.values()) == 12 and max(coins.values()) < 7
+    assert not game.over
+
+
+def test_percentile_is_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 50) == 50
+    assert percentile(values, 99) == 99
+    assert percentile(values, 100) == 100
+    assert percentile([3.0], 99) == 3.0
+
+
+def test_cookie_pairs_keep_name_and_value_only() -> None:
+    assert cookie_pairs(["coup_device=abc; Max-Age=9; HttpOnly", "coup_ref_x=t=1; Path=/"]) == {
+        "coup_device": "abc", "coup_ref_x": "t=1"}
+
+
+def chunk(data: bytes) -> bytes:
+    """One chunk of a chunked HTTP body (an empty one ends the body)."""
+    return b"%x\r\n%s\r\n" % (len(data), data)
+
+
+def feed(data: bytes) -> asyncio.StreamReader:
+    reader = asyncio.StreamReader()
+    reader.feed_data(data)
+    reader.feed_eof()
+    return reader
+
+
+def test_read_response_handles_length_chunked_and_204() -> None:
+    async def run() -> None:
+        status, headers, body = await read_response(feed(
+            b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nX-A: b\r\n\r\nhello"))
+        assert (status, headers["x-a"], body) == (200, "b", b"hello")
+        status, _h, body = await read_response(feed(
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + chunk(b"abc") + chunk(b"de") + chunk(b"")))
+        assert (status, body) == (200, b"abcde")
+        status, _h, body = await read_response(feed(b"HTTP/1.1 204 No Content\r\n\r\n"))
+        assert (status, body) == (204, b"")
+
+    asyncio.run(run())
+
+
+def test_sse_events_parse_events_and_comments_across_chunks() -> None:
+    stream = b"".join(chunk(c) for c in (b": open\n", b"\n", b"event: changed\ndata: 12\n\n",
+                                          b": keepalive\n\n", b""))
+
+    async def run() -> list[tuple[str, str]]:
+        return [event async for event in sse_events(feed(stream))]
+
+    assert asyncio.run(run()) == [("comment", "open"), ("changed", "12"), ("comment", "keepalive")]
