@@ -131,7 +131,10 @@ def _loads(text: str | None) -> JSONValue | None:
 
 def connect(path: str | Path) -> Database:
     """Open a Database for this thread: autocommit driver mode, foreign keys, busy timeout."""
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    # check_same_thread=False: a connection may be reused by the next request, which may run
+    # on another thread (never two at once: the web layer's pool hands each to one request).
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                           check_same_thread=False)
     conn.execute("PRAGMA foreign_keys = ON")
     return Database(conn)
 
@@ -321,8 +324,16 @@ class Store:
                 self._insert_seat(table.id, name, tracked=True)
         return table
 
+    def _rows(self, sql: str, args: Sequence[Any]) -> list[dict[str, Any]]:
+        """Rows as dicts with plain SQL: the reads on every request stay off sqlite_master,
+        which sqlite-utils' table helpers consult on each call."""
+        cursor = self.db.execute(sql, list(args))
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
     def _first(self, table: str, where: str, args: Sequence[Any]) -> dict[str, Any] | None:
-        return next(self.db.table(table).rows_where(where, args, limit=1), None)
+        rows = self._rows(f"SELECT * FROM {table} WHERE {where} LIMIT 1", args)
+        return rows[0] if rows else None
 
     def get_table(self, table_id: str) -> Table | None:
         row = self._first("tables", "id = ?", [table_id])
@@ -397,7 +408,7 @@ class Store:
 
     def seats(self, table_id: str) -> list[Seat]:
         """The table's seats in clockwise order."""
-        rows = self.db.table("seats").rows_where("table_id = ?", [table_id], order_by="seat")
+        rows = self._rows("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", [table_id])
         return [_seat_from_row(row) for row in rows]
 
     def get_seat(self, table_id: str, seat: int) -> Seat | None:
@@ -538,7 +549,7 @@ class Store:
 
     def log_rows(self, table_id: str) -> list[LogRow]:
         """The full history, undo rows included, in order."""
-        rows = self.db.table("steps").rows_where("table_id = ?", [table_id], order_by="seq")
+        rows = self._rows("SELECT * FROM steps WHERE table_id = ? ORDER BY seq", [table_id])
         return [
             LogRow(
                 seq=row["seq"],

@@ -51,11 +51,13 @@ def test_instance_folder_holds_database_and_secret(app: Flask, tmp_path: Path) -
     assert again.config["SECRET_KEY"] == app.config["SECRET_KEY"]
 
 
-def test_one_store_per_request(app: Flask) -> None:
+def test_one_store_per_request_from_a_pool(app: Flask) -> None:
     with app.app_context():
         store = get_store()
         assert get_store() is store
         table = store.create_table({"players": ["A", "B"]})
-    with app.app_context():
-        assert get_store() is not store
+        with app.app_context():  # a request at the same time gets a store of its own
+            assert get_store() is not store
+    with app.app_context():  # the next request reuses an open one: no close, no checkpoint
+        assert get_store() is store
         assert get_store().get_table(table.id) == table

@@ -159,12 +159,12 @@ WAITING_TEXTS = {
 }
 
 
-def waiting(game: Game) -> Ruling:
+def waiting(game: Game, prompts: list[Prompt] | None = None) -> Ruling:
     """One public sentence: whom the table is waiting for, grouped by what they may do."""
     if game.over:
         return Ruling(N_("The game is over: %(name)s won."), {"name": str(game.winner)})
     groups: dict[str, list[Prompt]] = {}
-    for p in pending(game):
+    for p in pending(game) if prompts is None else prompts:
         groups.setdefault(p.kind, []).append(p)
     parts = []
     for kind, prompts in groups.items():

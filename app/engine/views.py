@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .pending import pending, waiting
+from .pending import Prompt, pending, waiting
 from .state import Game
 
 
-def table_view(game: Game) -> dict[str, Any]:
+def table_view(game: Game, prompts: list[Prompt] | None = None) -> dict[str, Any]:
+    """The public view. `prompts` may be passed in when the caller already has `pending`."""
     t = game.turn
-    prompts = pending(game)
+    if prompts is None:
+        prompts = pending(game)
     return {
         "players": [
             {
@@ -49,7 +51,7 @@ def table_view(game: Game) -> dict[str, Any]:
             "stage": t.stage,
         },
         "waiting": [(p.player, p.kind) for p in prompts],
-        "waiting_ruling": waiting(game),
+        "waiting_ruling": waiting(game, prompts),
         "public_prompts": [p for p in prompts if not p.private],
         "log": list(game.log),
         "rules": game.rules,
@@ -58,7 +60,8 @@ def table_view(game: Game) -> dict[str, Any]:
 
 
 def seat_view(game: Game, seat: str) -> dict[str, Any]:
-    view = table_view(game)
+    prompts = pending(game)
+    view = table_view(game, prompts)
     me = game.player(seat)
     t = game.turn
     shown = None
@@ -68,7 +71,7 @@ def seat_view(game: Game, seat: str) -> dict[str, Any]:
         {
             "me": seat,
             "hand": None if me.hand is None else list(me.hand),
-            "prompts": [p for p in pending(game) if p.player == seat],
+            "prompts": [p for p in prompts if p.player == seat],
             "shown": shown,
         }
     )

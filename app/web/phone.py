@@ -67,9 +67,13 @@ def page(token: str):
 
 @bp.get("/<token>/view")
 def fragment(token: str):
+    store = get_store()
+    seat = store.get_seat_by_token(token)
+    if seat is None:
+        abort(404)
+    if seat_belongs_here(seat) and request.args.get("since") == str(store.version(seat.table_id)):
+        return Response(status=204)  # the usual answer to a poll: nothing to load or render
     live, seat = load_seat(token)
-    if request.args.get("since") == str(live.version):
-        return Response(status=204)
     return render_template("_phone.html", **context(live, seat))
 
 

@@ -147,8 +147,7 @@ class Tables:
         table = store.get_table(table_id)
         if table is None:
             return None
-        rows = store.log_rows(table_id)
-        version = len(rows)
+        version = store.version(table_id)
         seats = store.seats(table_id)
         live = Live(table, seats, version)
         key = (table_id, version)
@@ -156,9 +155,11 @@ class Tables:
             cached = self._cache.get(key)
             if cached:
                 self._cache.move_to_end(key)
-        if cached is None:
+        if cached is None:  # the log is read only when this version was never folded
+            rows = store.log_rows(table_id)
+            live.version = len(rows)
             cached = self._replay(rows)
-            self._remember(key, cached)
+            self._remember((table_id, live.version), cached)
         live.game, live.lobby, live.games = cached.game, cached.lobby, cached.games
         live.step_seqs, live.undone = list(cached.seqs), list(cached.undone)
         return live

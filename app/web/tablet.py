@@ -20,7 +20,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from app.engine import RuleError, parse_rules
+from app.engine import RuleError, parse_rules, table_view
 from app.engine.rules import CHOICES, PRESETS
 from app.live import SSE_HEADERS
 from app.web import views, words
@@ -191,9 +191,15 @@ def page(table_id: str):
 
 @bp.get("/t/<table_id>/view")
 def fragment(table_id: str):
+    store = get_store()
+    table = store.get_table(table_id)
+    if table is None:
+        abort(404)
+    if not is_referee(table):
+        abort(403)
+    if request.args.get("since") == str(store.version(table_id)):
+        return Response(status=204)  # the usual answer to a poll: nothing to load or render
     live = load_for_referee(table_id)
-    if request.args.get("since") == str(live.version):
-        return Response(status=204)
     return render_template("_tablet.html", csrf=csrf_token(scope(live)), message=None,
                            **views.tablet(live))
 
@@ -316,6 +322,15 @@ def record(table_id: str):
     response.headers["Content-Type"] = "application/json; charset=utf-8"
     response.headers["Content-Disposition"] = f'attachment; filename="coup-{table_id[:8]}.json"'
     return response
+
+
+@bp.get("/t/<table_id>/log")
+def log(table_id: str):
+    """Every ruling of the game so far, oldest first, to settle a dispute."""
+    live = load_for_referee(table_id)
+    rulings = table_view(live.game)["log"] if live.game else []
+    return render_template("log.html", back=url_for("tablet.page", table_id=table_id),
+                           rulings=rulings, **views.common(live))
 
 
 @bp.get("/t/<table_id>/rules")

@@ -23,6 +23,7 @@ from app.web.names import edition
 from app.web.service import Live
 
 SEAT_PROMPTS_ON_TABLET = {"answer", "lose", "draw", "keep", "show", "decide"}
+RECENT_RULINGS = 30  # on the tablet's live view; the whole game is one tap away
 
 
 def public_url(path: str) -> str:
@@ -96,7 +97,8 @@ def tablet(live: Live) -> dict[str, Any]:
             on_tablet.append(strip(p))
     ctx["view"] = view
     ctx["prompts"] = on_tablet
-    ctx["log"] = list(reversed(view["log"]))
+    ctx["log"] = list(reversed(view["log"]))[:RECENT_RULINGS]
+    ctx["log_total"] = len(view["log"])
     ctx["undone"] = [words.describe_step(s, live.edition) for s in reversed(live.undone)]
     return ctx
 

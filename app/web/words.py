@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from flask import g
 from flask_babel import get_translations, gettext, lazy_gettext
 
 from app.engine import CardName, Ruling, render
@@ -13,13 +14,20 @@ from app.engine.rulings import ActionName
 from app.web.names import edition, namer
 
 
+def _translations():  # type: ignore[no-untyped-def]
+    """This request's catalog, looked up once: Flask-Babel's lookup costs more than a ruling."""
+    if "translations" not in g:
+        g.translations = get_translations()
+    return g.translations
+
+
 def _template(text: str) -> str:
     """The translated template itself: Flask-Babel's gettext would fill it in already."""
-    return get_translations().gettext(text)
+    return _translations().gettext(text)
 
 
 def _plural_template(singular: str, plural: str, n: int) -> str:
-    return get_translations().ngettext(singular, plural, n)
+    return _translations().ngettext(singular, plural, n)
 
 
 def say(text: str | tuple[str, str], params: Mapping[str, object], edition_key: str | None,
