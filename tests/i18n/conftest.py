@@ -16,12 +16,11 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from tablekit import VERSION, csrf_of
 
 from app.web import create_app
 
 HERE = Path(__file__).resolve().parent
-CSRF = re.compile(r'name="csrf" value="([^"]+)"')
-VERSION = re.compile(r'data-version="(\d+)"')
 SEAT_LINK = re.compile(r"(/s/[A-Za-z0-9_-]{20,})")
 NAMES = ["Ann", "Bob", "Cy"]
 HANDS = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
@@ -32,12 +31,6 @@ NATIVE_EDITION = {"en": "official", "ru": "la_mame_ru_2015", "uk": "ua_steampunk
 
 
 # -- tables through the test client ---------------------------------------------------------
-
-
-def csrf_of(html: str) -> str:
-    match = CSRF.search(html)
-    assert match, "no form on the page"
-    return match.group(1)
 
 
 @dataclass
