@@ -309,6 +309,14 @@ class Tables:
         missing = [s.name for s in live.seats if s.tracked and not s.hand]
         if missing:
             raise Refused(_("Still waiting for the hands of: %(names)s.", names=", ".join(missing)))
+        if choose_hand(live):
+            if not all(s.tracked for s in live.seats):
+                raise Refused(_("With hands chosen from sets of five, both players need a phone: "
+                                "the court deck is worked out from the cards dealt to them."))
+            dealt = [s.hand[1] for s in live.seats]
+            if len(set(dealt)) != len(dealt):
+                raise Refused(_("The two cards dealt from the shared set must be different "
+                                "characters: ask both players to check their second card."))
         setup = game_setup(live)
         try:
             new_game(setup)
@@ -345,7 +353,14 @@ class Tables:
         return export(game, name=_("Game %(n)s at this table", n=live.games))
 
 
+def choose_hand(live: Live) -> bool:
+    return parse_rules(live.table.setup.get("rules")).two_player_setup == "choose_hand"
+
+
 def game_setup(live: Live) -> dict[str, Any]:
+    """The record's set-up from the seats. With hands chosen from sets of five, each phone
+    entered the card it kept, then the card dealt from the shared set: the court deck is the
+    shared set less those two dealt cards (FORMAT.md `court_deck`)."""
     settings = live.table.setup
     setup: dict[str, Any] = {
         "players": [s.name for s in live.seats],
@@ -354,6 +369,10 @@ def game_setup(live: Live) -> dict[str, Any]:
     }
     if settings.get("rules"):
         setup["rules"] = settings["rules"]
+    if choose_hand(live):
+        dealt = {s.hand[1] for s in live.seats if s.hand}
+        in_play = characters_in_play(parse_rules(settings.get("rules")))
+        setup["court_deck"] = [c for c in in_play if c not in dealt]
     return setup
 
 

@@ -128,8 +128,6 @@ def settings_from_form(form) -> dict[str, Any]:
     if preset != "official":
         rules["preset"] = preset
     for key, values in CHOICES.items():
-        if key == "two_player_setup":
-            continue  # choose-hand needs the court deck entered; records only, for now
         raw = form.get(key)
         if raw is None or raw == "":
             continue
@@ -143,6 +141,8 @@ def settings_from_form(form) -> dict[str, Any]:
             rules["coins_in_box"] = int(form["coins_in_box"])
         except ValueError:
             raise Refused(_("Coins in the box must be a number.")) from None
+    if rules.get("two_player_setup") == "choose_hand" and len(names) != 2:
+        raise Refused(_("Choosing hands from sets of five is for two players only."))
     try:
         parse_rules(rules)
     except RuleError as e:

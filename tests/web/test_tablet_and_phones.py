@@ -310,3 +310,30 @@ def test_a_join_code_dies_after_five_wrong_tries(started: Table):
     for _ in range(5):
         other.post(t.url + "/join", data={"csrf": csrf, "code": wrong})
     assert other.post(t.url + "/join", data={"csrf": csrf, "code": code}).status_code == 422
+
+
+def test_two_players_choose_their_hands_from_sets_of_five(app):
+    t = seated_table(app, ["Ann", "Bob"], two_player_setup="choose_hand")
+    phone = t.phone_page("Ann")
+    assert "The card you kept from your own set" in phone
+    assert "The card dealt to you from the shared set" in phone
+    t.enter_hand("Ann", ["duke", "captain"])       # kept a Duke, dealt a Captain
+    t.enter_hand("Bob", ["contessa", "captain"])   # the same dealt card: impossible
+    response = t.post("/start", {})
+    assert response.status_code == 422 and "must be different characters" in response.text
+    t.enter_hand("Bob", ["contessa", "assassin"])
+    assert t.post("/start", {}).status_code == 200
+    game = t.live().game
+    assert game.deck_size == 3 and sorted(game.setup["court_deck"]) == [
+        "ambassador", "contessa", "duke"]
+    assert (game.player("Ann").coins, game.player("Bob").coins) == (1, 2)
+
+
+def test_choosing_hands_is_for_two_players_only(app):
+    from tablekit import csrf_of
+
+    client = app.test_client()
+    data = {"csrf": csrf_of(client.get("/").text), "players": "Ann\nBob\nCy",
+            "two_player_setup": "choose_hand"}
+    response = client.post("/tables", data=data)
+    assert response.status_code == 422 and "two players only" in response.text
