@@ -122,3 +122,25 @@ def test_waiting_is_one_sentence_for_the_table():
     assert render(waiting(g).text, waiting(g).params) == (
         "Waiting for A to prove the Duke or concede."
     )
+
+
+def test_larger_tables_use_four_and_five_copies():
+    import pytest
+
+    from app.engine import RuleError
+    seven = {f"P{i}": None for i in range(7)}
+    assert game(seven).deck_size == 4 * 5 - 14
+    assert game({f"P{i}": None for i in range(9)}).deck_size == 5 * 5 - 18
+    with pytest.raises(RuleError, match="7 players need at least 4 copies"):
+        game(seven, rules={"copies_per_character": 3})
+
+
+def test_every_preset_sets_its_edition_rules():
+    from app.engine import parse_rules
+    from app.engine.rules import PRESETS
+
+    for name, settings in PRESETS.items():
+        rules = parse_rules({"preset": name})
+        assert all(getattr(rules, key) == value for key, value in settings.items()), name
+    rules = parse_rules({"preset": "la_mame_ru_2015", "examine_swap": "optional"})
+    assert rules.examine_swap == "optional" and rules.refund_on_successful_challenge is False
