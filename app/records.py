@@ -1,6 +1,12 @@
 """Game records (`coup-record/1`): load and validate, replay, check expectations, export.
 
 `coup-referee check FILE...` and `coup-referee explain FILE` are built from these pieces.
+
+Every message for a person is a template marked for translation with its values, like the
+engine's rulings and rule errors: a :class:`RecordError`'s ``text``/``params``/``count``, and an
+:class:`Outcome`'s failure and rulings as :class:`~app.engine.Ruling` objects. ``str()`` of an
+error (and ``Ruling.english()``) is the English sentence; the command line shows them in its
+user's language (:mod:`app.cli_i18n`), and ``PASS``/``FAIL``/``INVALID`` stay as they are.
 """
 
 from __future__ import annotations
@@ -12,9 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine import Game, RuleError, apply, new_game
+from .engine import Game, RuleError, Ruling, apply, new_game
 from .engine.cards import ACTIONS, CHARACTERS, FACTIONS
 from .engine.play import KEYS as STEP_KEYS
+from .engine.rulings import N_, NP_, CardName, english_name, render
 from .engine.setup import SETUP_KEYS
 
 FORMAT = "coup-record/1"
@@ -25,7 +32,30 @@ STEP_FIELDS = ("by", "target", "as", "card", "cards")
 
 
 class RecordError(Exception):
-    """A file that is not a valid game record; the message says what is wrong, for a person."""
+    """A file that is not a valid game record; the message says what is wrong, for a person.
+
+    As with :class:`~app.engine.RuleError`, ``text`` is an English template (marked with
+    ``N_``), ``params`` its values (a value may be a :class:`~app.engine.Ruling`, rendered in
+    the same language) and ``count`` the value that picks a plural form; ``str(error)`` is the
+    English sentence.
+    """
+
+    def __init__(self, text: str | tuple[str, str], count: str | None = None,
+                 **params: object) -> None:
+        self.text = text
+        self.count = count
+        self.params = params
+        super().__init__(render(text, params, count=count))
+
+    @classmethod
+    def of(cls, message: RuleError | Ruling) -> RecordError:
+        """The same message, as a record error (an engine refusal, a replay failure)."""
+        return cls(message.text, message.count, **message.params)
+
+
+def _message(text: str | tuple[str, str], count: str | None = None, **params: object) -> Ruling:
+    """A message that is not a ruling (a failure, a place in the file), for nesting in others."""
+    return Ruling(text, params, count=count)
 
 
 @dataclass
@@ -39,67 +69,74 @@ class Record:
 @dataclass
 class Outcome:
     game: Game | None
-    failure: str | None = None  # the first difference, with the step it followed
-    rulings: list[tuple[dict[str, Any], list[str], str | None]] = field(default_factory=list)
+    # The first difference, with the step it followed (`failure.english()` says it in English).
+    failure: Ruling | None = None
+    refused: bool = False  # the failure is a step the engine refused
+    # Each step played: the step, its rulings, and the reason it was refused (if it was).
+    rulings: list[tuple[dict[str, Any], list[Ruling], RuleError | None]] = field(
+        default_factory=list)
 
 
 def load(path: str | Path) -> Record:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
-        raise RecordError(f"can't read the file ({e.strerror})") from None
+        raise RecordError(N_("can't read the file (%(reason)s)"), reason=str(e.strerror)) \
+            from None
     except UnicodeDecodeError:
-        raise RecordError("not a text file (UTF-8)") from None
+        raise RecordError(N_("not a text file (UTF-8)")) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        raise RecordError(N_("not JSON (line %(line)s, column %(column)s: %(reason)s)"),
+                          line=e.lineno, column=e.colno, reason=e.msg) from None
     except RecursionError:
-        raise RecordError("not a game record: its JSON is nested too deeply") from None
+        raise RecordError(N_("not a game record: its JSON is nested too deeply")) from None
     return parse(data)
 
 
 def parse(data: object) -> Record:
     """A Record from parsed JSON, checked against the format. Raises RecordError."""
     if not isinstance(data, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError(N_("a record must be a JSON object"))
     if data.get("format") != FORMAT:
-        raise RecordError(f"'format' must be \"{FORMAT}\"")
+        raise RecordError(N_("'format' must be \"%(format)s\""), format=FORMAT)
     for key in data:
         if key not in TOP_KEYS:
-            raise RecordError(f"unknown key '{key}'")
+            raise RecordError(N_("unknown key '%(key)s'"), key=str(key))
     for key in ("players", "hands", "steps"):
         if key not in data:
-            raise RecordError(f"'{key}' is required")
+            raise RecordError(N_("'%(key)s' is required"), key=key)
     setup = {k: data[k] for k in SETUP_KEYS if k in data}
     try:
         game = new_game(setup)
     except RuleError as e:
-        raise RecordError(str(e)) from None
+        raise RecordError.of(e) from None
     steps = data["steps"]
     if not isinstance(steps, list):
-        raise RecordError("'steps' must be a list")
+        raise RecordError(N_("'steps' must be a list"))
     for i, step in enumerate(steps, 1):
         check_step(game, step, i)
     expect = data.get("expect")
     if expect is not None:
-        check_expectation(game, expect, "the final 'expect'")
+        check_expectation(game, expect, _message(N_("the final 'expect'")))
     name = data.get("name", "")
     return Record(setup, steps, expect, name if isinstance(name, str) else "")
 
 
 def check_step(game: Game, step: object, i: int) -> None:
-    where = f"step {i}"
+    where = _message(N_("step %(n)s"), n=i)
     if not isinstance(step, dict):
-        raise RecordError(f"{where} is not an object")
+        raise RecordError(N_("%(where)s is not an object"), where=where)
     if "expect" in step:
         if len(step) != 1:
-            raise RecordError(f"{where}: an expectation step holds only 'expect'")
+            raise RecordError(N_("%(where)s: an expectation step holds only 'expect'"),
+                              where=where)
         check_expectation(game, step["expect"], where)
         return
     do = step.get("do")
     if not isinstance(do, str) or (do not in ACTIONS and do not in STEP_KEYS):
-        raise RecordError(f"{where}: unknown step '{do}'")
+        raise RecordError(N_("%(where)s: unknown step '%(step)s'"), where=where, step=str(do))
     # A key no step has is malformed; a known key on the wrong step is for the engine to
     # refuse, so that a record can show that refusal with "rejected": true.
     for key, value in step.items():
@@ -107,51 +144,64 @@ def check_step(game: Game, step: object, i: int) -> None:
             continue
         if key == "rejected":
             if not isinstance(value, bool):
-                raise RecordError(f"{where}: 'rejected' must be true or false")
+                raise RecordError(N_("%(where)s: 'rejected' must be true or false"),
+                                  where=where)
         elif key not in STEP_FIELDS:
-            raise RecordError(f"{where}: no step takes '{key}'")
+            raise RecordError(N_("%(where)s: no step takes '%(key)s'"), where=where, key=key)
         elif key in ("by", "target") and not game.has(value):
-            raise RecordError(f"{where}: unknown player '{value}'")
+            raise RecordError(N_("%(where)s: unknown player '%(name)s'"), where=where,
+                              name=str(value))
         elif key in ("as", "card") and value not in CHARACTERS:
-            raise RecordError(f"{where}: unknown card '{value}'")
+            raise RecordError(N_("%(where)s: unknown card '%(card)s'"), where=where,
+                              card=str(value))
         elif key == "cards" and (
             not isinstance(value, list) or any(c not in CHARACTERS for c in value)
         ):
-            raise RecordError(f"{where}: 'cards' must be a list of cards")
+            raise RecordError(N_("%(where)s: 'cards' must be a list of cards"), where=where)
     if do != "pass" and "by" not in step:
-        raise RecordError(f"{where}: a '{do}' step needs 'by'")
+        raise RecordError(N_("%(where)s: a '%(step)s' step needs 'by'"), where=where, step=do)
 
 
-def check_expectation(game: Game, expect: object, where: str) -> None:
+def check_expectation(game: Game, expect: object, where: Ruling) -> None:
+    """Check an expectation's form; ``where`` is the place in the file, as a message."""
     if not isinstance(expect, dict):
-        raise RecordError(f"{where}: 'expect' must be an object")
+        raise RecordError(N_("%(where)s: 'expect' must be an object"), where=where)
     for key in expect:
         if key not in EXPECT_KEYS:
-            raise RecordError(f"{where}: unknown expectation '{key}'")
+            raise RecordError(N_("%(where)s: unknown expectation '%(key)s'"), where=where,
+                              key=key)
     players = expect.get("players", {})
     if not isinstance(players, dict):
-        raise RecordError(f"{where}: 'players' must map names to expectations")
+        raise RecordError(N_("%(where)s: 'players' must map names to expectations"),
+                          where=where)
     for name, wanted in players.items():
         if not game.has(name):
-            raise RecordError(f"{where}: unknown player '{name}'")
+            raise RecordError(N_("%(where)s: unknown player '%(name)s'"), where=where,
+                              name=name)
         if not isinstance(wanted, dict):
-            raise RecordError(f"{where}: the expectation for {name} must be an object")
+            raise RecordError(N_("%(where)s: the expectation for %(name)s must be an object"),
+                              where=where, name=name)
         for key, value in wanted.items():
             if key not in PLAYER_KEYS:
-                raise RecordError(f"{where}: unknown expectation '{key}' for {name}")
+                raise RecordError(N_("%(where)s: unknown expectation '%(key)s' for %(name)s"),
+                                  where=where, key=key, name=name)
             if key == "hand" and not game.player(name).tracked:
-                raise RecordError(f"{where}: {name}'s hand is not tracked; expect 'face_down'")
+                raise RecordError(
+                    N_("%(where)s: %(name)s's hand is not tracked; expect 'face_down'"),
+                    where=where, name=name)
             if key in ("hand", "revealed") and (
                 not isinstance(value, list) or any(c not in CHARACTERS for c in value)
             ):
-                raise RecordError(f"{where}: '{key}' for {name} must be a list of cards")
+                raise RecordError(N_("%(where)s: '%(key)s' for %(name)s must be a list of cards"),
+                                  where=where, key=key, name=name)
             if key == "faction" and value not in FACTIONS:
-                raise RecordError(f"{where}: unknown faction '{value}'")
+                raise RecordError(N_("%(where)s: unknown faction '%(faction)s'"), where=where,
+                                  faction=str(value))
 
 
-def differences(game: Game, expect: dict[str, Any]) -> list[str]:
-    """Every expectation that does not hold, in words."""
-    found: list[str] = []
+def differences(game: Game, expect: dict[str, Any]) -> list[Ruling]:
+    """Every expectation that does not hold, in words (messages to render)."""
+    found: list[Ruling] = []
     for name, wanted in expect.get("players", {}).items():
         p = game.player(name)
         actual = {
@@ -165,7 +215,9 @@ def differences(game: Game, expect: dict[str, Any]) -> list[str]:
         for key, value in wanted.items():
             want = sorted(value) if key in ("hand", "revealed") else value
             if actual[key] != want:
-                found.append(f"{name}'s {key} is {dump(actual[key])}, expected {dump(want)}")
+                found.append(_message(
+                    N_("%(name)s's %(key)s is %(actual)s, expected %(expected)s"),
+                    name=name, key=key, actual=dump(actual[key]), expected=dump(want)))
     actual_top = {
         "treasury": game.treasury,
         "reserve": game.reserve,
@@ -175,7 +227,8 @@ def differences(game: Game, expect: dict[str, Any]) -> list[str]:
     }
     for key in EXPECT_KEYS[1:]:
         if key in expect and actual_top[key] != expect[key]:
-            found.append(f"{key} is {dump(actual_top[key])}, expected {dump(expect[key])}")
+            found.append(_message(N_("%(key)s is %(actual)s, expected %(expected)s"), key=key,
+                                  actual=dump(actual_top[key]), expected=dump(expect[key])))
     return found
 
 
@@ -183,16 +236,24 @@ def dump(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _after(last: tuple[int, str] | None, difference: Ruling) -> Ruling:
+    """A difference, with the step it followed (None: the start of the game)."""
+    if last is None:
+        return _message(N_("after the start: %(difference)s"), difference=difference)
+    return _message(N_("after step %(n)s %(command)s: %(difference)s"), n=last[0],
+                    command=last[1], difference=difference)
+
+
 def replay(record: Record) -> Outcome:
     """Apply every step, honouring `rejected` and checking each expectation on the way."""
     game = new_game(record.setup)
     outcome = Outcome(game)
-    label = "the start"
+    last: tuple[int, str] | None = None  # the last step played, and its JSON
     for i, step in enumerate(record.steps, 1):
         if "expect" in step:
             diffs = differences(game, step["expect"])
             if diffs:
-                outcome.failure = f"after {label}: {diffs[0]}"
+                outcome.failure = _after(last, diffs[0])
                 return outcome
             continue
         command = {k: v for k, v in step.items() if k != "rejected"}
@@ -201,20 +262,25 @@ def replay(record: Record) -> Outcome:
             game = apply(game, command)
         except RuleError as e:
             if not step.get("rejected"):
-                outcome.failure = f"step {i} {dump(command)} was refused: {e}"
+                outcome.failure = _message(N_("step %(n)s %(command)s was refused: %(reason)s"),
+                                           n=i, command=dump(command),
+                                           reason=Ruling(e.text, e.params, count=e.count))
+                outcome.refused = True
                 return outcome
-            outcome.rulings.append((step, [], str(e)))
+            outcome.rulings.append((step, [], e))
         else:
             if step.get("rejected"):
-                outcome.failure = f"step {i} {dump(command)} was accepted; it should be rejected"
+                outcome.failure = _message(
+                    N_("step %(n)s %(command)s was accepted; it should be rejected"),
+                    n=i, command=dump(command))
                 return outcome
-            outcome.rulings.append((step, [r.english() for r in game.log[before:]], None))
+            outcome.rulings.append((step, list(game.log[before:]), None))
         outcome.game = game
-        label = f"step {i} {dump(command)}"
+        last = (i, dump(command))
     if record.expect:
         diffs = differences(game, record.expect)
         if diffs:
-            outcome.failure = f"after {label}: {diffs[0]}"
+            outcome.failure = _after(last, diffs[0])
     return outcome
 
 
@@ -229,17 +295,22 @@ def export(game: Game, name: str | None = None) -> dict[str, Any]:
 
 
 def check_command(paths: list[str]) -> int:
-    """`coup-referee check FILE...`: one line per file; non-zero exit if any is not PASS."""
+    """`coup-referee check FILE...`: one line per file; non-zero exit if any is not PASS.
+
+    Each line starts with PASS, FAIL or INVALID in every language (scripts read them); what
+    follows the file's name is in the user's language."""
+    from app.cli_i18n import message
+
     failed = 0
     for path in paths:
         try:
             outcome = replay(load(path))
         except RecordError as e:
-            print(f"INVALID {path}: {e}")
+            print(f"INVALID {path}: {message(e)}")
             failed += 1
             continue
         if outcome.failure:
-            print(f"FAIL {path}: {outcome.failure}")
+            print(f"FAIL {path}: {message(outcome.failure)}")
             failed += 1
         else:
             print(f"PASS {path}")
@@ -247,41 +318,57 @@ def check_command(paths: list[str]) -> int:
 
 
 def explain_command(path: str) -> int:
-    """`coup-referee explain FILE`: the game step by step, with every ruling."""
+    """`coup-referee explain FILE`: the game step by step, with every ruling, in the user's
+    language with the official (English box's) card names."""
+    from app.cli_i18n import gettext, message, ngettext, ruling, say
+
     try:
         record = load(path)
     except RecordError as e:
-        print(f"INVALID {path}: {e}", file=sys.stderr)
+        print(f"INVALID {path}: {message(e)}", file=sys.stderr)
         return 2
     if record.name:
         print(record.name)
         print()
     outcome = replay(record)
-    for n, (step, lines, refused) in enumerate(outcome.rulings, 1):
+    for n, (step, rulings, refused) in enumerate(outcome.rulings, 1):
         command = {k: v for k, v in step.items() if k != "rejected"}
         print(f"{n:>3}. {describe(command)}")
         if refused:
-            print(f"     refused: {refused}")
-        for line in lines:
-            print(f"     {line}")
+            print("     " + gettext("refused: %(reason)s", reason=message(refused)))
+        for r in rulings:
+            print(f"     {ruling(r)}")
     if outcome.failure:
-        print(f"FAIL: {outcome.failure}")
+        print(f"FAIL: {message(outcome.failure)}")
         return 1
     game = outcome.game
     if game is not None:
         print()
         for p in game.players:
-            state = "out" if p.out else f"{p.face_down} face down"
-            shown = ", ".join(p.revealed) or "none"
-            print(f"  {p.name}: {p.coins} coins, {state}, face up: {shown}")
-        print(f"  treasury {game.treasury}, court deck {game.deck_size}")
+            coins = ngettext("%(num)s coin", "%(num)s coins", p.coins)
+            shown = ", ".join(english_name(CardName(c)) for c in p.revealed)
+            values = {"name": p.name, "coins": coins, "n": p.face_down,
+                      "shown": shown or gettext("none")}
+            if p.out:
+                line = say(N_("%(name)s: %(coins)s, out, face up: %(shown)s"), values)
+            else:
+                line = say(NP_("%(name)s: %(coins)s, %(n)s face down, face up: %(shown)s",
+                               "%(name)s: %(coins)s, %(n)s face down, face up: %(shown)s"),
+                           values, "n")
+            print(f"  {line}")
+        print("  " + gettext("treasury %(treasury)s, court deck %(deck)s",
+                             treasury=game.treasury, deck=game.deck_size))
         if game.winner:
-            print(f"  winner: {game.winner}")
+            print("  " + gettext("winner: %(name)s", name=game.winner))
     return 0
 
 
 def describe(step: dict[str, Any]) -> str:
-    who = step.get("by", "the table")
+    """A step as the record writes it, after who took it (the table, for a step nobody
+    takes): `Ann: steal target="Bob"`."""
+    from app.cli_i18n import gettext
+
+    who = step["by"] if "by" in step else gettext("the table")
     rest = {k: v for k, v in step.items() if k not in ("by", "do")}
     extra = " ".join(f"{k}={dump(v)}" for k, v in rest.items())
     return f"{who}: {step['do']} {extra}".rstrip()

@@ -20,6 +20,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
+from app.cli_i18n import _
+
 if TYPE_CHECKING:
     from wsgiref.types import WSGIApplication
 
@@ -75,20 +77,23 @@ def print_banner(url: str | None, port: int, out: TextIO | None = None) -> None:
     """Print where to open the app, and a QR code of the LAN URL for the tablet and phones.
 
     With no LAN URL, say how to fix it instead of printing a code that phones can't use.
+    The words are in the user's language (:mod:`app.cli_i18n`).
     """
     import qrcode
 
     out = out or sys.stdout
-    print(f"Coup referee is running. On this laptop: http://127.0.0.1:{port}/", file=out)
+    print(_("Coup referee is running. On this laptop: %(url)s",
+            url=f"http://127.0.0.1:{port}/"), file=out)
     if url is None:
         print(
-            "Phones can't reach this laptop yet: join the Wi-Fi and restart without --host, or "
-            "pass --public-url http://ADDRESS:PORT/ with the address phones can reach.",
+            _("Phones can't reach this laptop yet: join the Wi-Fi and restart without --host, "
+              "or pass --public-url %(example)s with the address phones can reach.",
+              example="http://ADDRESS:PORT/"),
             file=out,
         )
         out.flush()
         return
-    print(f"On the tablet and the phones (same Wi-Fi): {url}", file=out)
+    print(_("On the tablet and the phones (same Wi-Fi): %(url)s", url=url), file=out)
     qr = qrcode.QRCode(border=2)
     qr.add_data(url)
     try:
@@ -99,7 +104,7 @@ def print_banner(url: str | None, port: int, out: TextIO | None = None) -> None:
         else:
             qr.print_ascii(out=out, invert=True)
     except UnicodeEncodeError:
-        print("(This console cannot draw the QR code; type the address instead.)", file=out)
+        print(_("(This console cannot draw the QR code; type the address instead.)"), file=out)
     out.flush()
 
 
@@ -118,7 +123,18 @@ def no_delay(sock: socket.socket) -> None:
 
 
 class CannotListen(Exception):
-    """The address or port can't be used (taken, or not this machine's): a user error."""
+    """The address or port can't be used (taken, or not this machine's): a user error.
+
+    ``str(error)`` is English; :meth:`message` says it in the user's language."""
+
+    def __init__(self, address: str, reason: str) -> None:
+        self.address = address
+        self.reason = reason  # the system's words
+        super().__init__(f"cannot listen on {address}: {reason}")
+
+    def message(self) -> str:
+        return _("cannot listen on %(address)s: %(reason)s", address=self.address,
+                 reason=self.reason)
 
 
 def serve(
@@ -142,7 +158,7 @@ def serve(
     try:
         server.start()
     except OSError as error:
-        raise CannotListen(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+        raise CannotListen(f"{host}:{port}", str(error.strerror or error)) from None
     if os.name != "nt":
         import gevent
 

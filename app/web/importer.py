@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from app.engine.rulings import N_
 from app.records import Record, RecordError, load, replay
 from app.store import Store, Table, init_db
 
@@ -16,8 +17,10 @@ def import_record(store: Store, record: Record, language: str = "en") -> Table:
     """A new table holding the record's game, its steps already played (refused steps left
     out). The seats of players whose hands are not tracked are marked as having no phone."""
     outcome = replay(record)
-    if outcome.game is None or (outcome.failure and "refused" in outcome.failure):
-        raise RecordError(outcome.failure or "the record does not replay")
+    if outcome.game is None or outcome.refused:
+        if outcome.failure is None:
+            raise RecordError(N_("the record does not replay"))
+        raise RecordError.of(outcome.failure)
     setup = dict(record.setup)
     players = list(setup["players"])
     settings = {"players": players, "first": setup.get("first", players[0]),
@@ -36,11 +39,16 @@ def import_record(store: Store, record: Record, language: str = "en") -> Table:
 
 
 def import_command(path: str, instance: str | None, public_url: str | None = None) -> int:
-    """`coup-referee import FILE`: prints `table: URL`, then `seat NAME: URL` per seat."""
+    """`coup-referee import FILE`: prints `table: URL`, then `seat NAME: URL` per seat.
+
+    Those lines are for scripts as much as people: their words stay English in every language.
+    Errors are in the user's language (:mod:`app.cli_i18n`)."""
+    from app.cli_i18n import message
+
     try:
         record = load(path)
     except RecordError as e:
-        print(f"coup-referee: {path}: {e}", file=sys.stderr)
+        print(f"coup-referee: {path}: {message(e)}", file=sys.stderr)
         return 2
     folder = Path(instance or Path(__file__).resolve().parents[2] / "instance")
     database = folder / "coup.sqlite"
@@ -49,7 +57,7 @@ def import_command(path: str, instance: str | None, public_url: str | None = Non
         try:
             table = import_record(store, record)
         except RecordError as e:
-            print(f"coup-referee: {path}: {e}", file=sys.stderr)
+            print(f"coup-referee: {path}: {message(e)}", file=sys.stderr)
             return 2
         seats = store.seats(table.id)
     base = (public_url or default_url()).rstrip("/")

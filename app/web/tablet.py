@@ -162,8 +162,13 @@ def import_():
     try:
         data = json.loads(upload.read().decode("utf-8")) if upload else None
         table = import_record(get_store(), parse(data), table_language(None))
-    except (ValueError, RecordError) as e:
-        message = _("That file is not a game record we can load: %(reason)s", reason=str(e))
+    except RecordError as e:
+        reason = words.say(e.text, e.params, None, e.count)
+        message = _("That file is not a game record we can load: %(reason)s", reason=reason)
+        return render_template("home.html", mine=[], form={}, message=message,
+                               **setup_context()), 422
+    except ValueError:  # not UTF-8 text, or not JSON
+        message = _("That file is not a game record we can load: it is not JSON.")
         return render_template("home.html", mine=[], form={}, message=message,
                                **setup_context()), 422
     response = redirect(url_for("tablet.page", table_id=table.id), 303)
