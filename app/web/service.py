@@ -24,7 +24,6 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from app.engine import (
-    PRIVATE_KINDS,
     Game,
     Prompt,
     RuleError,
@@ -391,4 +390,4 @@ def allows(prompt: Prompt, do: str) -> bool:
     }[prompt.kind]
 
 
-__all__ = ["PRIVATE_KINDS", "Live", "Refused", "Tables", "game_setup", "allows"]
+__all__ = ["Live", "Refused", "Tables", "game_setup", "allows"]

@@ -15,14 +15,13 @@ import qrcode.image.svg
 from flask import current_app, request, url_for
 from markupsafe import Markup
 
-from app.engine import Prompt, seat_view, table_view
+from app.engine import Prompt, characters_in_play, pending, seat_view, table_view
 from app.engine.rules import Rules, parse_rules
 from app.store import Seat
 from app.web import words
 from app.web.names import edition
 from app.web.service import Live
 
-SEAT_PROMPTS_ON_TABLET = {"answer", "lose", "draw", "keep", "show", "decide"}
 RECENT_RULINGS = 30  # on the tablet's live view; the whole game is one tap away
 
 
@@ -87,26 +86,16 @@ def tablet(live: Live) -> dict[str, Any]:
         ctx["qr"] = {s.seat: qr_svg(ctx["seat_links"][s.seat]) for s in live.seats}
         return ctx
     assert live.game is not None
-    view = table_view(live.game)
+    prompts = pending(live.game)
+    view = table_view(live.game, prompts)
     untracked = {s.name for s in live.seats if not s.tracked}
-    on_tablet = []
-    for p in view["public_prompts"]:
-        on_tablet.append(p)
-    for p in pendings(live):
-        if p.private and p.player in untracked:
-            on_tablet.append(strip(p))
     ctx["view"] = view
-    ctx["prompts"] = on_tablet
+    ctx["prompts"] = [p if not p.private else strip(p) for p in prompts
+                      if not p.private or p.player in untracked]
     ctx["log"] = list(reversed(view["log"]))[:RECENT_RULINGS]
     ctx["log_total"] = len(view["log"])
     ctx["undone"] = [words.describe_step(s, live.edition) for s in reversed(live.undone)]
     return ctx
-
-
-def pendings(live: Live) -> list[Prompt]:
-    from app.engine import pending
-
-    return pending(live.game) if live.game else []
 
 
 def strip(p: Prompt) -> Prompt:
@@ -118,7 +107,6 @@ def strip(p: Prompt) -> Prompt:
 def phone(live: Live, seat: Seat) -> dict[str, Any]:
     ctx = common(live)
     ctx["seat"] = seat
-    ctx["csrf_scope"] = f"seat:{seat.token}"
     if live.lobby or live.game is None:
         ctx["choices"] = list(characters(live))
         return ctx
@@ -131,8 +119,6 @@ def phone(live: Live, seat: Seat) -> dict[str, Any]:
 
 
 def characters(live: Live) -> tuple[str, ...]:
-    from app.engine import characters_in_play
-
     return characters_in_play(rules_of(live))
 
 
