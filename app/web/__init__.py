@@ -14,6 +14,7 @@ from typing import Any
 from flask import Flask, render_template, request
 from flask_babel import Babel, get_locale
 
+from app.cli_i18n import LANGUAGES  # one list of languages for the web and the command line
 from app.store import init_db
 from app.web import db
 
@@ -23,8 +24,6 @@ STATIC = PROJECT_ROOT / "static"
 TRANSLATIONS = PROJECT_ROOT / "app" / "translations"
 DEFAULT_INSTANCE = PROJECT_ROOT / "instance"
 
-LANGUAGES = ("en", "ru", "uk", "pt", "ja")
-"""Languages with a catalogue (app/translations/<lang>). The default comes first."""
 
 
 def create_app(instance_path: str | None = None, config: dict[str, Any] | None = None) -> Flask:
