@@ -26,6 +26,15 @@ VERSION = re.compile(r'data-version="(\d+)"')
 SEAT_LINK = re.compile(r"/s/([A-Za-z0-9_-]{20,})")
 HTMX = {"HX-Request": "true"}
 
+# A small valid game record (one seat without a phone) that tests of record files start from.
+SMALL_RECORD = {
+    "format": "coup-record/1",
+    "players": ["Ann", "Bob", "Cy"],
+    "hands": {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"], "Cy": None},
+    "steps": [{"by": "Ann", "do": "tax"}, {"do": "pass"}],
+    "expect": {"players": {"Ann": {"coins": 5}}, "next": "Bob"},
+}
+
 
 def make_app(instance: Path) -> Flask:
     # A fixed public URL: the QR codes and links are then the same whatever the test host is.

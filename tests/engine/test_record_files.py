@@ -6,18 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+from tablekit import SMALL_RECORD as GOOD
 
 from app.cli import main
 from app.records import RecordError, load
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
-GOOD = {
-    "format": "coup-record/1",
-    "players": ["Ann", "Bob", "Cy"],
-    "hands": {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"], "Cy": None},
-    "steps": [{"by": "Ann", "do": "tax"}, {"do": "pass"}],
-    "expect": {"players": {"Ann": {"coins": 5}}, "next": "Bob"},
-}
 
 
 def write(tmp_path: Path, data: object, name: str = "r.json") -> Path:

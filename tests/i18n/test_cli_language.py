@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tablekit import SMALL_RECORD as GOOD
 
 from app import server
 from app.cli import main
@@ -24,13 +25,6 @@ WORKED = RECORDS / "01-worked-example.json"
 UNAFFORDABLE = RECORDS / "33-unaffordable-declarations.json"
 LOCALES = {"en": "en_GB.UTF-8", "ru": "ru_RU.UTF-8", "uk": "uk_UA.UTF-8", "pt": "pt_BR.UTF-8",
            "ja": "ja_JP.UTF-8"}
-GOOD = {
-    "format": "coup-record/1",
-    "players": ["Ann", "Bob", "Cy"],
-    "hands": {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"], "Cy": None},
-    "steps": [{"by": "Ann", "do": "tax"}, {"do": "pass"}],
-    "expect": {"players": {"Ann": {"coins": 5}}, "next": "Bob"},
-}
 CYRILLIC = re.compile("[а-яіїєґ]", re.I)
 JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
 
