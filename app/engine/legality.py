@@ -126,12 +126,14 @@ def blockers(game: Game) -> list[str]:
     t = game.turn
     assert t is not None
     spec = ACTIONS[t.action]
-    if spec.blockers == "anyone" or (
-        spec.blockers == "target" and game.rules.anyone_may_block_targeted
-    ):
+    target_alive = bool(t.target) and not game.player(str(t.target)).out
+    if spec.blockers == "anyone":
         names = [p.name for p in game.living() if p.name != t.actor]
-    elif spec.blockers == "target" and t.target and not game.player(t.target).out:
-        names = [t.target]
+    elif spec.blockers == "target" and target_alive:  # E-3: no block window for a dead target
+        if game.rules.anyone_may_block_targeted:
+            names = [p.name for p in game.living() if p.name != t.actor]
+        else:
+            names = [str(t.target)]
     else:
         names = []
     if t.target_lost_challenge and not game.rules.target_who_challenged_may_block:

@@ -190,6 +190,7 @@ def challenge(game: Game, step: Step) -> None:
     inverted = not on_block(t) and ACTIONS[t.action].inverted
     t.challenger = by
     t.window = None
+    t.passed = set()  # E-4: a pass binds only the window it was made in
     text = (N_("%(challenger)s challenges: %(claimant)s says they hold no %(card)s.")
             if inverted else N_("%(challenger)s challenges %(claimant)s's %(card)s."))
     say(game, text, challenger=by, claimant=t.claimant, card=card(str(t.claim)))
