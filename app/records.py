@@ -13,22 +13,21 @@ from __future__ import annotations
 
 import json
 import sys
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine import Game, RuleError, Ruling, apply, new_game
-from .engine.cards import ACTIONS, CHARACTERS, FACTIONS
-from .engine.play import KEYS as STEP_KEYS
+from .engine import STEPS, Game, RuleError, Ruling, apply, new_game
+from .engine.cards import CHARACTERS, FACTIONS
 from .engine.rulings import N_, NP_, CardName, english_name, render
 from .engine.setup import SETUP_KEYS
+from .engine.steps import FIELDS
 
 FORMAT = "coup-record/1"
 TOP_KEYS = ("format", "name", "steps", "expect", *SETUP_KEYS)
 EXPECT_KEYS = ("players", "treasury", "reserve", "deck_size", "next", "winner")
 PLAYER_KEYS = ("coins", "hand", "revealed", "out", "faction", "face_down")
-STEP_FIELDS = ("by", "target", "as", "card", "cards")
+KNOWN_CARDS = ", ".join(CHARACTERS)
 
 
 class RecordError(Exception):
@@ -135,31 +134,38 @@ def check_step(game: Game, step: object, i: int) -> None:
         check_expectation(game, step["expect"], where)
         return
     do = step.get("do")
-    if not isinstance(do, str) or (do not in ACTIONS and do not in STEP_KEYS):
+    if not isinstance(do, str) or do not in STEPS:
         raise RecordError(N_("%(where)s: unknown step '%(step)s'"), where=where, step=str(do))
     # A key no step has is malformed; a known key on the wrong step is for the engine to
     # refuse, so that a record can show that refusal with "rejected": true.
     for key, value in step.items():
-        if key in ("do",):
+        if key == "do":
             continue
         if key == "rejected":
             if not isinstance(value, bool):
                 raise RecordError(N_("%(where)s: 'rejected' must be true or false"),
                                   where=where)
-        elif key not in STEP_FIELDS:
+        elif key not in FIELDS:
             raise RecordError(N_("%(where)s: no step takes '%(key)s'"), where=where, key=key)
         elif key in ("by", "target") and not game.has(value):
             raise RecordError(N_("%(where)s: unknown player '%(name)s'"), where=where,
                               name=str(value))
-        elif key in ("as", "card") and value not in CHARACTERS:
-            raise RecordError(N_("%(where)s: unknown card '%(card)s'"), where=where,
-                              card=str(value))
-        elif key == "cards" and (
-            not isinstance(value, list) or any(c not in CHARACTERS for c in value)
-        ):
-            raise RecordError(N_("%(where)s: 'cards' must be a list of cards"), where=where)
-    if do != "pass" and "by" not in step:
+        elif key in ("as", "card"):
+            check_card_name(value, where)
+        elif key == "cards":
+            if not isinstance(value, list):
+                raise RecordError(N_("%(where)s: 'cards' must be a list of cards"),
+                                  where=where)
+            for c in value:
+                check_card_name(c, where)
+    if "by" in STEPS[do].needs and "by" not in step:
         raise RecordError(N_("%(where)s: a '%(step)s' step needs 'by'"), where=where, step=do)
+
+
+def check_card_name(value: object, where: Ruling) -> None:
+    if value not in CHARACTERS:
+        raise RecordError(N_("%(where)s: unknown card '%(card)s' (cards are written in lower "
+                             "case: %(known)s)"), where=where, card=str(value), known=KNOWN_CARDS)
 
 
 def check_expectation(game: Game, expect: object, where: Ruling) -> None:
@@ -189,11 +195,12 @@ def check_expectation(game: Game, expect: object, where: Ruling) -> None:
                 raise RecordError(
                     N_("%(where)s: %(name)s's hand is not tracked; expect 'face_down'"),
                     where=where, name=name)
-            if key in ("hand", "revealed") and (
-                not isinstance(value, list) or any(c not in CHARACTERS for c in value)
-            ):
-                raise RecordError(N_("%(where)s: '%(key)s' for %(name)s must be a list of cards"),
-                                  where=where, key=key, name=name)
+            if key in ("hand", "revealed"):
+                if not isinstance(value, list):
+                    raise RecordError(N_("%(where)s: '%(key)s' for %(name)s must be a list of "
+                                         "cards"), where=where, key=key, name=name)
+                for c in value:
+                    check_card_name(c, where)
             if key == "faction" and value not in FACTIONS:
                 raise RecordError(N_("%(where)s: unknown faction '%(faction)s'"), where=where,
                                   faction=str(value))
@@ -290,7 +297,7 @@ def export(game: Game, name: str | None = None) -> dict[str, Any]:
     if name:
         data["name"] = name
     data.update(game.setup)
-    data["steps"] = [dict(s) for s in game.steps]
+    data["steps"] = game.steps
     return data
 
 
@@ -372,7 +379,3 @@ def describe(step: dict[str, Any]) -> str:
     rest = {k: v for k, v in step.items() if k not in ("by", "do")}
     extra = " ".join(f"{k}={dump(v)}" for k, v in rest.items())
     return f"{who}: {step['do']} {extra}".rstrip()
-
-
-def same_multiset(a: list[str], b: list[str]) -> bool:
-    return Counter(a) == Counter(b)

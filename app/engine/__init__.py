@@ -1,23 +1,29 @@
 """The rules of Coup as a pure engine: no Flask, no SQL, no clock, no randomness.
 
-    game = new_game(setup)            # the top of a game record
-    game = apply(game, step)          # a record step; RuleError leaves `game` as it was
+    game = new_game(setup)            # the top of a game record; a frozen Game
+    game = apply(game, step)          # a record step; RuleError, and the game given is unchanged
     pending(game)                     # who may or must do what now
     table_view(game), seat_view(game, name)
+    STEPS                             # the one table of step kinds
 """
 
-from .errors import RuleError
+from .errors import CARD_ACCOUNTED_FOR, TOO_MANY_COPIES, RuleError
+from .legality import claim_of
 from .pending import PRIVATE_KINDS, Prompt, pending, waiting
 from .play import apply
 from .rules import PRESETS, Rules, parse_rules
 from .rulings import ActionName, CardName, Ruling, render
-from .setup import characters_in_play, new_game
-from .state import Game
+from .setup import SeatHand, characters_in_play, check_hand, new_game, setup_from_seats
+from .state import Game, Step
+from .steps import STEPS, StepKind, describe, parse_step
 from .views import seat_view, table_view
 
 __all__ = [
+    "CARD_ACCOUNTED_FOR",
     "PRESETS",
     "PRIVATE_KINDS",
+    "STEPS",
+    "TOO_MANY_COPIES",
     "ActionName",
     "CardName",
     "Game",
@@ -25,13 +31,21 @@ __all__ = [
     "RuleError",
     "Rules",
     "Ruling",
+    "SeatHand",
+    "Step",
+    "StepKind",
     "apply",
     "characters_in_play",
+    "check_hand",
+    "claim_of",
+    "describe",
     "new_game",
     "parse_rules",
+    "parse_step",
     "pending",
     "render",
     "seat_view",
+    "setup_from_seats",
     "table_view",
     "waiting",
 ]

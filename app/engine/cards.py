@@ -69,7 +69,6 @@ ACTIONS: dict[str, Action] = {
 # Actions that the Reformation allegiance rule forbids against your own side.
 HOSTILE = frozenset({"coup", "assassinate", "steal", "examine"})
 
-COUP_COST = 7
 FORCED_COUP_AT = 10
 CONVERT_SELF_COST = 1
 CONVERT_OTHER_COST = 2

@@ -1,295 +1,349 @@
 """How a turn moves on once a step is accepted: windows, losses, resolution, the end of a turn.
 
-The turn waits while anyone owes something (a loss, a draw, an answer to a challenge, a choice
-in an exchange or examine); when nothing is owed, `settle` runs the turn's next part (`then`).
+Every function takes a game and returns the next one. The turn waits while anyone owes
+something (a loss, a draw, an answer to what is open); when nothing is owed, `advance` runs the
+turn's next part (`Turn.next`), as far as it goes without anyone's input.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .cards import ACTIONS
-from .legality import blockers, responders
-from .rulings import N_, NP_, Ruling, action, card
-from .state import Draw, Game, Loss, Player, Turn
+from .legality import may_block, responders
+from .rulings import N_, NP_, action, card
+from .state import (
+    BlockWindow,
+    ChallengeWindow,
+    Draw,
+    Examine,
+    Game,
+    Loss,
+    Next,
+    Player,
+    Turn,
+    evolve,
+    say,
+    with_player,
+    with_turn,
+)
 
 
-def say(game: Game, text: str | tuple[str, str], rule: str | None = None,
-        count: str | None = None, **params: object) -> None:
-    """Add a ruling to the public log; (singular, plural) texts are chosen by `count`."""
-    game.log.append(Ruling(text, params, rule, count))
+def turn_of(game: Game) -> Turn:
+    assert game.turn is not None
+    return game.turn
 
 
-def pay_out(game: Game, player: Player, amount: int) -> None:
+# --- coins -------------------------------------------------------------------------------
+
+
+def pay_out(game: Game, name: str, amount: int) -> Game:
     """Coins from the treasury; a payout it cannot cover pays what it has (E-26)."""
     paid = min(amount, game.treasury)
     if paid < amount:
-        say(
-            game,
-            NP_("The treasury holds only %(paid)s of the %(amount)s coin due; %(name)s takes "
-                "what is there.",
-                "The treasury holds only %(paid)s of the %(amount)s coins due; %(name)s takes "
-                "what is there."),
-            "E-26",
-            "amount",
-            paid=paid,
-            amount=amount,
-            name=player.name,
-        )
-    game.treasury -= paid
-    player.coins += paid
+        game = say(game, NP_("The treasury holds only %(paid)s of the %(amount)s coin due; "
+                             "%(name)s takes what is there.",
+                             "The treasury holds only %(paid)s of the %(amount)s coins due; "
+                             "%(name)s takes what is there."),
+                   "E-26", "amount", paid=paid, amount=amount, name=name)
+    game = evolve(game, treasury=game.treasury - paid)
+    return with_player(game, name, coins=game.player(name).coins + paid)
 
 
-def return_coins(game: Game, player: Player) -> None:
+def return_coins(game: Game, player: Player) -> Game:
     """An eliminated player's coins go back to the treasury (E-20, E-39)."""
-    if player.coins:
-        say(
-            game,
-            NP_("%(name)s's %(coins)s coin goes back to the treasury.",
-                "%(name)s's %(coins)s coins go back to the treasury."),
-            "E-20",
-            "coins",
-            name=player.name,
-            coins=player.coins,
-        )
-        game.treasury += player.coins
-        player.coins = 0
+    if not player.coins:
+        return game
+    game = say(game, NP_("%(name)s's %(coins)s coin goes back to the treasury.",
+                         "%(name)s's %(coins)s coins go back to the treasury."),
+               "E-20", "coins", name=player.name, coins=player.coins)
+    game = evolve(game, treasury=game.treasury + player.coins)
+    return with_player(game, player.name, coins=0)
 
 
-def turn_face_up(game: Game, player: Player, which: str) -> None:
+# --- losing influence --------------------------------------------------------------------
+
+
+def turn_face_up(game: Game, name: str, which: str) -> Game:
     """Lose an influence (E-28): the card stays face up in front of its owner for good."""
-    if player.hand is not None:
-        player.hand.remove(which)
+    p = game.player(name)
+    if p.hand is not None:
+        hand = list(p.hand)
+        hand.remove(which)
+        game = with_player(game, name, hand=tuple(hand))
     else:
-        game.unseen[which] -= 1
-    player.face_down -= 1
-    player.revealed.append(which)
-    say(game, N_("%(name)s turns the %(card)s face up."), name=player.name, card=card(which))
+        game = evolve(game, unseen=game.unseen.minus((which,)))
+    game = with_player(game, name, face_down=p.face_down - 1, revealed=(*p.revealed, which))
+    game = say(game, N_("%(name)s turns the %(card)s face up."), name=name, card=card(which))
     t = game.turn
-    if t is not None and player.hand is None:
-        for proof in t.proofs:  # FORMAT.md: an untracked prover who loses the proven card
-            if proof.player == player.name and which in proof.cards:
-                proof.cancelled = True
-    if player.face_down == 0:
-        player.out = True
-        game.out_this_turn.append(player.name)
-        say(game, N_("%(name)s has no influence left and is out of the game."), name=player.name)
-        if game.rules.elimination_coin_return == "immediate":
-            return_coins(game, player)
-        if len(game.living()) == 1:
-            game_over(game)
+    if t is not None and p.hand is None and t.proofs:
+        # FORMAT.md: an untracked prover who loses the proven card is not replaced for it.
+        proofs = tuple(evolve(x, cancelled=True)
+                       if x.player == name and which in x.cards else x for x in t.proofs)
+        game = with_turn(game, proofs=proofs)
+    if p.face_down - 1 == 0:
+        game = eliminate(game, name)
+    return game
 
 
-def game_over(game: Game) -> None:
+def eliminate(game: Game, name: str) -> Game:
+    game = with_player(game, name, out=True)
+    game = evolve(game, out_this_turn=(*game.out_this_turn, name))
+    game = say(game, N_("%(name)s has no influence left and is out of the game."), name=name)
+    if game.rules.elimination_coin_return == "immediate":
+        game = return_coins(game, game.player(name))
+    if sum(1 for p in game.players if not p.out) == 1:
+        game = game_over(game)
+    return game
+
+
+def game_over(game: Game) -> Game:
     """The moment one player is left the game ends; nothing pending resolves (E-7, §1.3)."""
-    winner = game.living()[0]
+    winner = next(p.name for p in game.players if not p.out)
     for p in game.players:
         if p.out:
-            return_coins(game, p)
-    game.turn = None
-    game.winner = winner.name
-    game.current = winner.name
-    say(game, N_("%(name)s is the last player with influence and wins the game."), name=winner.name)
+            game = return_coins(game, p)
+    game = evolve(game, turn=None, winner=winner, current=winner)
+    return say(game, N_("%(name)s is the last player with influence and wins the game."),
+               name=winner)
 
 
-def open_window(game: Game, window: str) -> None:
-    t = game.turn
-    assert t is not None
-    t.window = window
-    t.passed = set()
-    if not responders(game):
-        close_window(game)
-
-
-def close_window(game: Game) -> None:
-    t = game.turn
-    assert t is not None
-    window, t.window = t.window, None
-    t.passed = set()
-    t.then = {"challenge": "after_claim", "block": "resolve", "block_challenge": "blocked"}[
-        str(window)
-    ]
-    settle(game)
-
-
-def settle(game: Game) -> None:
-    """Run the turn forward as far as it goes without anyone's input."""
-    while game.turn is not None:
-        t = game.turn
-        auto_losses(game)
-        if game.turn is None:
-            return
-        if t.losses or t.draws or t.window or t.challenger or t.stage:
-            return
-        step, t.then = t.then, None
-        if step is None:
-            return
-        CONTINUATIONS[step](game, t)
-
-
-def auto_losses(game: Game) -> None:
-    """A tracked player with one face-down card loses it without a step (FORMAT.md)."""
-    t = game.turn
-    while t is not None and t.losses:
-        head = t.losses[0]
+def settle_losses(game: Game) -> Game:
+    """A tracked player with one face-down card loses it without a step (FORMAT.md); a loss
+    owed by a player already out is dropped."""
+    while game.turn is not None and game.turn.losses:
+        head, *rest = game.turn.losses
         p = game.player(head.player)
         if p.out:
-            t.losses.pop(0)
-            continue
-        if p.hand is not None and p.face_down == 1:
-            t.losses.pop(0)
-            turn_face_up(game, p, p.hand[0])
-            t = game.turn
-            continue
-        return
+            game = with_turn(game, losses=tuple(rest))
+        elif p.hand is not None and p.face_down == 1:
+            game = turn_face_up(with_turn(game, losses=tuple(rest)), p.name, p.hand[0])
+        else:
+            break
+    return game
 
 
-def after_claim(game: Game, t: Turn) -> None:
+# --- windows -----------------------------------------------------------------------------
+
+
+def open_challenge(game: Game, claimant: str, claim: str, on_block: bool) -> Game:
+    game = with_turn(game, open=ChallengeWindow(claimant, claim, on_block))
+    return game if responders(game) else close_window(game)
+
+
+def open_block(game: Game, again: bool = False) -> Game:
+    game = with_turn(game, open=BlockWindow(again=again))
+    return game if responders(game) else close_window(game)
+
+
+def close_window(game: Game) -> Game:
+    """Everyone eligible let it stand: the turn goes on (§1.3)."""
+    t = turn_of(game)
+    w = t.open
+    if isinstance(w, BlockWindow):
+        then = Next.RESOLVE
+    else:
+        assert isinstance(w, ChallengeWindow)
+        then = Next.BLOCKED if w.on_block else Next.AFTER_CLAIM
+    return advance(with_turn(game, open=None, next=then))
+
+
+# --- the turn's parts --------------------------------------------------------------------
+
+
+def advance(game: Game) -> Game:
+    """Run the turn forward as far as it goes without anyone's input."""
+    while True:
+        game = settle_losses(game)
+        t = game.turn
+        if t is None or t.waiting or t.next is None:
+            return game
+        game = with_turn(game, next=None)
+        game = PARTS[t.next](game)
+
+
+def after_claim(game: Game) -> Game:
     """The action's claim stands: blocks come next, if anyone may block (E-1, E-3)."""
-    if ACTIONS[t.action].blockers and blockers(game):
-        if t.target_lost_challenge and t.target in blockers(game):
-            say(game, N_("%(target)s lost the challenge but may still block the %(action)s."),
-                "E-1", target=t.target, action=action(t.action))
-        open_window(game, "block")
+    t = turn_of(game)
+    able = may_block(game) if ACTIONS[t.action].blockers else []
+    if able:
+        if t.target_lost_challenge and t.target in able:
+            game = say(game, N_("%(target)s lost the challenge but may still block the "
+                                "%(action)s."), "E-1", target=t.target, action=action(t.action))
+        return open_block(game)
+    target = game.player(t.target) if t.target else None
+    if t.target_lost_challenge and target is not None and not target.out:
+        game = say(game, N_("%(target)s lost the challenge and, by this table's rules, may not "
+                            "block."), "E-1", target=t.target)
+    return with_turn(game, next=Next.RESOLVE)
+
+
+def blocked(game: Game) -> Game:
+    t = turn_of(game)
+    if t.paid:
+        game = say(game, NP_("The %(action)s is blocked; the %(cost)s coin paid stays spent.",
+                             "The %(action)s is blocked; the %(cost)s coins paid stay spent."),
+                   count="cost", action=action(t.action), cost=t.paid)
     else:
-        target = game.player(t.target) if t.target else None
-        if t.target_lost_challenge and target is not None and not target.out:
-            say(game, N_("%(target)s lost the challenge and, by this table's rules, may not "
-                         "block."), "E-1", target=t.target)
-        t.then = "resolve"
+        game = say(game, N_("The %(action)s is blocked."), action=action(t.action))
+    return with_turn(game, next=Next.END)
 
 
-def blocked(game: Game, t: Turn) -> None:
-    if t.paid and t.action != "convert":
-        say(
-            game,
-            NP_("The %(action)s is blocked; the %(cost)s coin paid stays spent.",
-                "The %(action)s is blocked; the %(cost)s coins paid stay spent."),
-            count="cost",
-            action=action(t.action),
-            cost=t.paid,
-        )
-    else:
-        say(game, N_("The %(action)s is blocked."), action=action(t.action))
-    t.then = "end"
-
-
-def block_failed(game: Game, t: Turn) -> None:
+def block_failed(game: Game) -> Game:
     """One block per action, unless reblock_foreign_aid lets another player try (E-11)."""
-    t.blocker = t.block_as = None
-    if t.action == "foreign_aid" and game.rules.reblock_foreign_aid and blockers(game):
-        say(game, N_("The block failed; by this table's rules another player may still block."),
-            "E-11")
-        open_window(game, "block")
-    else:
-        if t.action == "foreign_aid" and not game.rules.reblock_foreign_aid:
-            say(game, N_("The block failed, so the %(action)s goes ahead: one block per "
-                         "action."), "E-11", action=action(t.action))
-        t.then = "resolve"
+    game = with_turn(game, block=None)
+    t = turn_of(game)
+    if t.action == "foreign_aid" and game.rules.reblock_foreign_aid and may_block(game):
+        game = say(game, N_("The block failed; by this table's rules another player may still "
+                            "block."), "E-11")
+        return open_block(game, again=True)
+    if t.action == "foreign_aid" and not game.rules.reblock_foreign_aid:
+        game = say(game, N_("The block failed, so the %(action)s goes ahead: one block per "
+                            "action."), "E-11", action=action(t.action))
+    return with_turn(game, next=Next.RESOLVE)
 
 
-def cancelled(game: Game, t: Turn) -> None:
-    t.then = "end"
+def resolve(game: Game) -> Game:
+    """The action takes effect (§1.3 RESOLVE); an eliminated actor's never does (E-6)."""
+    t = turn_of(game)
+    game = with_turn(game, next=Next.END)
+    if game.player(t.actor).out:
+        return game
+    return EFFECTS[t.action](game, t)
 
 
-def resolve(game: Game, t: Turn) -> None:
-    """The action takes effect (§1.3 RESOLVE)."""
-    actor = game.player(t.actor)
-    t.then = "end"
-    if actor.out:  # E-6: an eliminated actor's action never resolves
-        return
-    name = t.action
-    if name == "income":
-        pay_out(game, actor, 1)
-    elif name == "foreign_aid":
-        pay_out(game, actor, 2)
-        say(game, N_("%(name)s takes 2 coins (%(action)s)."), name=actor.name,
-            action=action(name))
-    elif name == "tax":
-        pay_out(game, actor, 3)
-        say(game, N_("%(name)s takes 3 coins (%(action)s)."), name=actor.name,
-            action=action(name))
-    elif name == "steal":
-        target = game.player(str(t.target))
-        taken = min(2, target.coins)
-        target.coins -= taken
-        actor.coins += taken
-        if target.out and taken:
-            say(game, NP_("%(target)s is out, but the %(action)s still takes %(n)s coin before "
-                          "the rest go back to the treasury.",
-                          "%(target)s is out, but the %(action)s still takes %(n)s coins before "
-                          "the rest go back to the treasury."),
-                "E-21", "n", n=taken, target=target.name, action=action(name))
-        say(game, NP_("%(name)s steals %(n)s coin from %(target)s.",
-                      "%(name)s steals %(n)s coins from %(target)s."),
-            count="n", name=actor.name, n=taken, target=target.name)
-    elif name in ("assassinate", "coup"):
-        target = game.player(str(t.target))
-        if target.out:
-            say(game, N_("%(target)s is already out; the %(action)s has no effect."), "E-3",
-                target=target.name, action=action(name))
-        else:
-            rule = None
-            if name == "assassinate" and t.target_lost_challenge:
-                rule = "E-1"
-            elif name == "assassinate" and t.tried_blockers:
-                rule = "E-2"
-            say(game, N_("The %(action)s goes ahead: %(target)s loses an influence."), rule,
-                action=action(name), target=target.name)
-            t.losses.append(Loss(target.name, name))
-    elif name == "exchange":
-        count = min(2 if game.rules.exchanger == "ambassador" else 1, game.deck_size)
-        t.draws.append(Draw(actor.name, count, "exchange"))
-        t.stage = "keep"
-    elif name == "examine":
-        target = game.player(str(t.target))
-        if target.out:
-            say(game, N_("%(target)s is already out; there is nothing to examine."), "E-3",
-                target=target.name)
-        else:
-            t.stage = "show"
-            t.shown_by = target.name if game.rules.examine_shown_by == "target" else actor.name
-    elif name == "embezzle":
-        taken = game.reserve
-        game.reserve = 0
-        actor.coins += taken
-        say(game, NP_("%(name)s takes the %(n)s coin on the Treasury Reserve (%(action)s).",
-                      "%(name)s takes the %(n)s coins on the Treasury Reserve (%(action)s)."),
-            "E-37" if taken == 0 else None, "n", name=actor.name, n=taken, action=action(name))
-
-
-def end(game: Game, t: Turn) -> None:
-    """Replacements owed at the end of the turn (bottom_at_end_of_turn), in the order of proofs."""
+def end(game: Game) -> Game:
+    """Replacements owed at the end of the turn (bottom_at_end_of_turn), in the order of the
+    proofs. A proven card that left a tracked hand in the meantime is not replaced."""
+    t = turn_of(game)
+    draws = []
     for proof in t.proofs:
         p = game.player(proof.player)
         if p.out or proof.cancelled:
             continue
-        if p.hand is not None:  # a proven card that left the hand is not replaced
-            cards = list((Counter(p.hand) & Counter(proof.cards)).elements())
+        if p.hand is not None:
+            left = list(p.hand)
+            cards = []
+            for c in proof.cards:
+                if c in left:
+                    left.remove(c)
+                    cards.append(c)
             count = len(cards)
         else:
             cards, count = [], proof.count
         if count:
-            t.draws.append(Draw(p.name, count, "proof", cards, to_bottom=True))
-    t.proofs = []
-    t.then = "finish"
+            draws.append(Draw(p.name, count, "proof", tuple(cards), to_bottom=True))
+    return with_turn(game, proofs=(), draws=(*t.draws, *draws), next=Next.FINISH)
 
 
-def finish(game: Game, t: Turn) -> None:
+def finish(game: Game) -> Game:
     """Coins of players eliminated this turn go back (E-20); play passes clockwise (E-6)."""
+    t = turn_of(game)
     for name in game.out_this_turn:
-        return_coins(game, game.player(name))
-    game.out_this_turn = []
-    game.turn = None
-    game.current = game.next_living_after(t.actor)
+        game = return_coins(game, game.player(name))
+    return evolve(game, out_this_turn=(), turn=None, current=game.next_living_after(t.actor))
 
 
-CONTINUATIONS = {
-    "after_claim": after_claim,
-    "blocked": blocked,
-    "block_failed": block_failed,
-    "cancelled": cancelled,
-    "resolve": resolve,
-    "end": end,
-    "finish": finish,
+PARTS = {
+    Next.AFTER_CLAIM: after_claim,
+    Next.RESOLVE: resolve,
+    Next.BLOCKED: blocked,
+    Next.BLOCK_FAILED: block_failed,
+    Next.END: end,
+    Next.FINISH: finish,
+}
+
+
+# --- what each action does when it resolves ----------------------------------------------
+
+
+def income(game: Game, t: Turn) -> Game:
+    return pay_out(game, t.actor, 1)
+
+
+def foreign_aid(game: Game, t: Turn) -> Game:
+    game = pay_out(game, t.actor, 2)
+    return say(game, N_("%(name)s takes 2 coins (%(action)s)."), name=t.actor,
+               action=action(t.action))
+
+
+def tax(game: Game, t: Turn) -> Game:
+    game = pay_out(game, t.actor, 3)
+    return say(game, N_("%(name)s takes 3 coins (%(action)s)."), name=t.actor,
+               action=action(t.action))
+
+
+def steal(game: Game, t: Turn) -> Game:
+    """Take min(2, coins); from a target out this turn, before its coins go back (E-21)."""
+    target = game.player(str(t.target))
+    taken = min(2, target.coins)
+    game = with_player(game, target.name, coins=target.coins - taken)
+    game = with_player(game, t.actor, coins=game.player(t.actor).coins + taken)
+    if target.out and taken:
+        game = say(game, NP_("%(target)s is out, but the %(action)s still takes %(n)s coin "
+                             "before the rest go back to the treasury.",
+                             "%(target)s is out, but the %(action)s still takes %(n)s coins "
+                             "before the rest go back to the treasury."),
+                   "E-21", "n", n=taken, target=target.name, action=action(t.action))
+    return say(game, NP_("%(name)s steals %(n)s coin from %(target)s.",
+                         "%(name)s steals %(n)s coins from %(target)s."),
+               count="n", name=t.actor, n=taken, target=target.name)
+
+
+def take_influence(game: Game, t: Turn) -> Game:
+    """Coup and Assassinate: the target loses an influence, unless already out (E-3)."""
+    target = game.player(str(t.target))
+    if target.out:
+        return say(game, N_("%(target)s is already out; the %(action)s has no effect."), "E-3",
+                   target=target.name, action=action(t.action))
+    rule = None
+    if t.action == "assassinate" and t.target_lost_challenge:
+        rule = "E-1"
+    elif t.action == "assassinate" and t.tried_blockers:
+        rule = "E-2"
+    game = say(game, N_("The %(action)s goes ahead: %(target)s loses an influence."), rule,
+               action=action(t.action), target=target.name)
+    loss = Loss(target.name, "coup" if t.action == "coup" else "assassinate")
+    return with_turn(game, losses=(*turn_of(game).losses, loss))
+
+
+def exchange(game: Game, t: Turn) -> Game:
+    """Draw 2 (the Inquisitor 1), or what a short deck holds (E-17)."""
+    count = min(2 if game.rules.exchanger == "ambassador" else 1, game.deck_size)
+    return with_turn(game, draws=(*t.draws, Draw(t.actor, count, "exchange")))
+
+
+def examine(game: Game, t: Turn) -> Game:
+    target = game.player(str(t.target))
+    if target.out:
+        return say(game, N_("%(target)s is already out; there is nothing to examine."), "E-3",
+                   target=target.name)
+    shown_by = target.name if game.rules.examine_shown_by == "target" else t.actor
+    return with_turn(game, open=Examine("show", shown_by))
+
+
+def embezzle(game: Game, t: Turn) -> Game:
+    """Take every coin on the Treasury Reserve; 0 is allowed (E-37)."""
+    taken = game.reserve
+    game = evolve(game, reserve=0)
+    game = with_player(game, t.actor, coins=game.player(t.actor).coins + taken)
+    return say(game, NP_("%(name)s takes the %(n)s coin on the Treasury Reserve (%(action)s).",
+                         "%(name)s takes the %(n)s coins on the Treasury Reserve (%(action)s)."),
+               "E-37" if taken == 0 else None, "n", name=t.actor, n=taken,
+               action=action(t.action))
+
+
+def no_effect(game: Game, t: Turn) -> Game:
+    return game  # Convert takes effect when declared
+
+
+EFFECTS = {
+    "income": income,
+    "foreign_aid": foreign_aid,
+    "coup": take_influence,
+    "tax": tax,
+    "assassinate": take_influence,
+    "steal": steal,
+    "exchange": exchange,
+    "examine": examine,
+    "convert": no_effect,
+    "embezzle": embezzle,
 }

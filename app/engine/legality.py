@@ -1,4 +1,11 @@
-"""Who may declare what, and who may respond: the questions both `apply` and `pending` ask."""
+"""Who may declare what, and who may respond: the questions both `apply` and `pending` ask.
+
+A declaration is checked in one fixed order, the order a person would ask in: is the action in
+this game; must the actor Coup (E-14); is the target given; can the actor pay at all (E-15);
+is the target a living other player; is it on the actor's side (E-32); can the actor pay for
+this target (Convert); has the target coins to steal (E-16). The first problem is the reason,
+on a refused step and on a greyed-out button alike.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +18,9 @@ from .cards import (
     HOSTILE,
 )
 from .errors import RuleError
-from .rulings import N_, NP_, action, card
-from .state import Game
+from .rules import Rules
+from .rulings import N_, NP_, action
+from .state import BlockWindow, ChallengeWindow, Game
 
 
 def cost_of(action_name: str, actor: str, target: str | None) -> int:
@@ -21,139 +29,162 @@ def cost_of(action_name: str, actor: str, target: str | None) -> int:
     return ACTIONS[action_name].cost
 
 
-def resolve_character(game: Game, character: str | None) -> str | None:
-    return game.rules.exchanger if character == EXCHANGER else character
+def least_cost(action_name: str) -> int:
+    return CONVERT_SELF_COST if action_name == "convert" else ACTIONS[action_name].cost
 
 
-def available(game: Game, action_name: str) -> bool:
+def resolve_character(rules: Rules, character: str | None) -> str | None:
+    return rules.exchanger if character == EXCHANGER else character
+
+
+def claim_of(rules: Rules, action_name: str) -> str | None:
+    """The character an action claims in this game (the exchanger depends on the variant)."""
+    return resolve_character(rules, ACTIONS[action_name].claim)
+
+
+def available(rules: Rules, action_name: str) -> bool:
     needs = ACTIONS[action_name].needs
     if needs == "inquisitor":
-        return game.rules.exchanger == "inquisitor"
+        return rules.exchanger == "inquisitor"
     if needs == "reformation":
-        return game.rules.reformation
+        return rules.reformation
     return True
 
 
-def declaration_problem(
-    game: Game, actor: str, action_name: str, target: str | None
-) -> RuleError | None:
-    """Why `actor` may not declare this now, or None. Checked in the order a person would ask.
-
-    Rulings that were choices: the forced Coup is checked at the start of the turn, which is
-    when a declaration is made (E-14); a Steal from a player with no coins is refused unless
-    steal_from_zero allows it (E-16); Reformation forbids hostile actions within a side until
-    everyone is on one side (E-32)."""
-    if action_name not in ACTIONS or not available(game, action_name):
-        return RuleError(N_("'%(action)s' is not an action in this game."), action=action_name)
-    spec = ACTIONS[action_name]
+def actor_problem(game: Game, actor: str, action_name: str) -> RuleError | None:
+    """Why `actor` may not take this action now whoever the target (E-14, E-15), or None."""
     me = game.player(actor)
     if me.coins >= FORCED_COUP_AT and action_name != "coup":
         return RuleError(
+            "forced_coup",
             NP_("%(name)s started the turn with %(coins)s coin, so %(coup)s is the only choice "
                 "(E-14).",
                 "%(name)s started the turn with %(coins)s coins, so %(coup)s is the only choice "
                 "(E-14)."),
             NP_("%(coins)s coin: %(coup)s only", "%(coins)s coins: %(coup)s only"),
-            "coins",
-            name=actor,
-            coins=me.coins,
-            coup=action("coup"),
-        )
-    if spec.targeted and target is None:
-        return RuleError(N_("%(action)s needs a target."), action=action(action_name))
-    if not spec.targeted and target is not None:
-        return RuleError(N_("%(action)s takes no target."), action=action(action_name))
-    if target is not None:
-        if not game.has(target):
-            return RuleError(N_("There is no player named '%(name)s'."), name=str(target))
-        if target == actor and action_name != "convert":
-            return RuleError(N_("%(name)s can't target themselves."), name=actor)
-        if game.player(target).out:
-            return RuleError(N_("%(name)s is out of the game."), name=target)
-        if action_name in HOSTILE and game.same_side(actor, target):
-            return RuleError(
-                N_(
-                    "%(name)s and %(target)s are on the same side: no %(action)s between them "
-                    "while both sides are in the game (E-32)."
-                ),
-                N_("no one on the other side"),
-                name=actor,
-                target=target,
-                action=action(action_name),
-            )
-    cost = cost_of(action_name, actor, target)
+            "coins", name=actor, coins=me.coins, coup=action("coup"))
+    cost = least_cost(action_name)
     if me.coins < cost:
-        return RuleError(
-            NP_("%(name)s can't %(action)s: it costs %(cost)s coin and %(name)s has %(coins)s "
-                "(E-15).",
-                "%(name)s can't %(action)s: it costs %(cost)s coins and %(name)s has %(coins)s "
-                "(E-15)."),
-            NP_("needs %(cost)s coin", "needs %(cost)s coins"),
-            "cost",
-            name=actor,
-            action=action(action_name),
-            coins=me.coins,
-            cost=cost,
-        )
-    if (
-        action_name == "steal"
-        and target is not None
-        and game.player(target).coins == 0
-        and game.rules.steal_from_zero == "forbid"
-    ):
-        return RuleError(
-            N_("%(target)s has no coins to steal (E-16)."),
-            N_("nobody has coins to steal"),
-            target=target,
-        )
+        return cannot_pay(actor, action_name, me.coins, cost)
     return None
 
 
-def block_characters(game: Game, action_name: str) -> tuple[str, ...]:
+def cannot_pay(actor: str, action_name: str, coins: int, cost: int) -> RuleError:
+    return RuleError(
+        "cannot_pay",
+        NP_("%(name)s can't %(action)s: it costs %(cost)s coin and %(name)s has %(coins)s "
+            "(E-15).",
+            "%(name)s can't %(action)s: it costs %(cost)s coins and %(name)s has %(coins)s "
+            "(E-15)."),
+        NP_("needs %(cost)s coin", "needs %(cost)s coins"),
+        "cost", name=actor, action=action(action_name), coins=coins, cost=cost)
+
+
+def target_problem(game: Game, actor: str, action_name: str, target: str) -> RuleError | None:
+    """Why `actor` may not aim this action at `target`, or None (E-32, E-15, E-16)."""
+    if not game.has(target):
+        return RuleError("no_such_player", N_("There is no player named '%(name)s'."),
+                         name=str(target))
+    if target == actor and action_name != "convert":
+        return RuleError("self_target", N_("%(name)s can't target themselves."), name=actor)
+    them = game.player(target)
+    if them.out:
+        return RuleError("player_out", N_("%(name)s is out of the game."), name=target)
+    if action_name in HOSTILE and game.same_side(actor, target):
+        return RuleError(
+            "same_side",
+            N_("%(name)s and %(target)s are on the same side: no %(action)s between them "
+               "while both sides are in the game (E-32)."),
+            N_("no one on the other side"),
+            name=actor, target=target, action=action(action_name))
+    cost = cost_of(action_name, actor, target)
+    coins = game.player(actor).coins
+    if coins < cost:
+        return cannot_pay(actor, action_name, coins, cost)
+    if action_name == "steal" and them.coins == 0 and game.rules.steal_from_zero == "forbid":
+        brief = (N_("no one on the other side has coins")
+                 if game.rules.reformation and not game.one_side()
+                 else N_("nobody has coins to steal"))
+        return RuleError("no_coins_to_steal", N_("%(target)s has no coins to steal (E-16)."),
+                         brief, target=target)
+    return None
+
+
+def declaration_problem(
+    game: Game, actor: str, action_name: str, target: str | None
+) -> RuleError | None:
+    """Why `actor` may not declare this now, or None, in the order of the module docstring."""
+    if action_name not in ACTIONS or not available(game.rules, action_name):
+        return RuleError("not_in_game", N_("'%(action)s' is not an action in this game."),
+                         action=action_name)
+    spec = ACTIONS[action_name]
+    me = game.player(actor)
+    if me.coins >= FORCED_COUP_AT and action_name != "coup":
+        return actor_problem(game, actor, action_name)
+    if spec.targeted and target is None:
+        return RuleError("needs_target", N_("%(action)s needs a target."),
+                         action=action(action_name))
+    if not spec.targeted and target is not None:
+        return RuleError("takes_no_target", N_("%(action)s takes no target."),
+                         action=action(action_name))
+    problem = actor_problem(game, actor, action_name)
+    if problem is None and target is not None:
+        problem = target_problem(game, actor, action_name, target)
+    return problem
+
+
+def block_characters(rules: Rules, action_name: str) -> tuple[str, ...]:
     chars = ACTIONS[action_name].blocked_by
-    return tuple(c for c in (resolve_character(game, x) for x in chars) if c)
+    return tuple(c for c in (resolve_character(rules, x) for x in chars) if c)
 
 
 def challengers(game: Game) -> list[str]:
     """Players who may still challenge the open claim (any living player but the claimant)."""
     t = game.turn
-    assert t is not None
-    return [p.name for p in game.living() if p.name != t.claimant and p.name not in t.passed]
+    if t is None or not isinstance(t.open, ChallengeWindow):
+        return []
+    w = t.open
+    return [p.name for p in game.players
+            if not p.out and p.name != w.claimant and p.name not in w.passed]
 
 
-def blockers(game: Game) -> list[str]:
-    """Players who may block the current action now (E-9, E-1, E-11, E-34)."""
+def may_block(game: Game) -> list[str]:
+    """Players who may block the current action, passes aside (E-1, E-3, E-9, E-11, E-34).
+
+    A targeted action is blocked only while its target is alive (E-3), by the target alone
+    unless `anyone_may_block_targeted`; Foreign Aid by anyone. Nobody blocks twice, nor
+    blocks an action of their own side while both sides are in the game (§1.2)."""
     t = game.turn
     assert t is not None
     spec = ACTIONS[t.action]
-    target_alive = bool(t.target) and not game.player(str(t.target)).out
     if spec.blockers == "anyone":
-        names = [p.name for p in game.living() if p.name != t.actor]
-    elif spec.blockers == "target" and target_alive:  # E-3: no block window for a dead target
+        names = [p.name for p in game.players if not p.out and p.name != t.actor]
+    elif spec.blockers == "target" and t.target and not game.player(t.target).out:
         if game.rules.anyone_may_block_targeted:
-            names = [p.name for p in game.living() if p.name != t.actor]
+            names = [p.name for p in game.players if not p.out and p.name != t.actor]
         else:
-            names = [str(t.target)]
+            names = [t.target]
     else:
         names = []
     if t.target_lost_challenge and not game.rules.target_who_challenged_may_block:
         names = [n for n in names if n != t.target]
-    return [
-        n
-        for n in names
-        if n not in t.tried_blockers and n not in t.passed and not game.same_side(n, t.actor)
-    ]
+    return [n for n in names if n not in t.tried_blockers and not game.same_side(n, t.actor)]
+
+
+def blockers(game: Game) -> list[str]:
+    """Players who may still block in the open block window."""
+    t = game.turn
+    if t is None or not isinstance(t.open, BlockWindow):
+        return []
+    passed = t.open.passed
+    return [n for n in may_block(game) if n not in passed]
 
 
 def responders(game: Game) -> list[str]:
     """Who may still respond in the open window."""
     t = game.turn
-    if t is None or t.window is None:
+    if t is None:
         return []
-    return blockers(game) if t.window == "block" else challengers(game)
-
-
-def claim_card(game: Game) -> str:
-    t = game.turn
-    assert t is not None and t.claim is not None
-    return card(t.claim)
+    if isinstance(t.open, BlockWindow):
+        return blockers(game)
+    return challengers(game)

@@ -1,8 +1,10 @@
 """What happens now: who may or must do what. The screens are drawn from this alone.
 
 `pending(game)` lists one Prompt per person the table is waiting for (or who may speak up in
-an open window). A prompt's `options` may hold that person's hidden cards: the web layer
-shows a prompt's options only to its owner, and the public view lists just who and what.
+an open window). Every instruction a screen shows comes from here, worded from the same state
+and settings as the rulings: the question a window asks, what proving or conceding costs, how
+to draw a replacement in this edition. A prompt's `options` may hold that person's hidden
+cards: the web layer shows a private prompt's options only to its owner.
 """
 
 from __future__ import annotations
@@ -12,29 +14,36 @@ from typing import Any
 
 from .cards import ACTIONS
 from .legality import (
+    actor_problem,
     available,
     block_characters,
     blockers,
     challengers,
     declaration_problem,
+    target_problem,
 )
-from .rulings import N_, Ruling, card
+from .rulings import N_, NP_, Ruling, action, card
 from .setup import characters_in_play
-from .state import Game
+from .state import BlockWindow, Challenged, ChallengeWindow, Draw, Examine, Exchange, Game, Turn
+from .steps import STEPS, PromptKind
 
-# Steps a phone takes for its own seat: they involve or reveal that seat's hidden cards.
-PRIVATE_KINDS = frozenset({"answer", "lose", "draw", "keep", "show", "decide"})
+# Prompts a phone answers for its own seat: they involve or reveal that seat's hidden cards.
+PRIVATE_KINDS = frozenset(k for s in STEPS.values() if s.private for k in s.answers)
 
 
 @dataclass(frozen=True)
 class Prompt:
     player: str
-    kind: str  # declare, respond, block, answer, lose, draw, keep, show, decide
+    kind: PromptKind
     options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def private(self) -> bool:
         return self.kind in PRIVATE_KINDS
+
+    def allows(self, do: str) -> bool:
+        """Whether a step of kind `do` answers this prompt (the table of step kinds)."""
+        return self.kind in STEPS[do].answers
 
 
 def pending(game: Game) -> list[Prompt]:
@@ -44,16 +53,21 @@ def pending(game: Game) -> list[Prompt]:
     if t is None:
         return [Prompt(game.current, "declare", {"actions": declarations(game, game.current)})]
     prompts: list[Prompt] = []
-    if t.window in ("challenge", "block_challenge"):
+    w = t.open
+    if isinstance(w, ChallengeWindow):
+        question = challenge_question(game, t, w)
         for name in challengers(game):
-            prompts.append(Prompt(name, "respond", {"claimant": t.claimant, "claim": t.claim}))
-    elif t.window == "block":
-        chars = block_characters(game, t.action)
+            prompts.append(Prompt(name, "respond", {
+                "claimant": w.claimant, "claim": w.claim, "on_block": w.on_block,
+                "inverted": inverted(t, w.on_block), "question": question,
+                "risk": challenge_risk(game, t, w, name)}))
+    elif isinstance(w, BlockWindow):
+        chars = list(block_characters(game.rules, t.action))
+        question = Ruling(N_("Does anyone block the %(action)s?"), {"action": action(t.action)})
         for name in blockers(game):
-            prompts.append(Prompt(name, "block", {"as": list(chars)}))
-    if t.challenger is not None:
-        claimant = game.player(str(t.claimant))
-        prompts.append(Prompt(claimant.name, "answer", answer_options(game)))
+            prompts.append(Prompt(name, "block", {"as": chars, "question": question}))
+    if isinstance(w, Challenged):
+        prompts.append(Prompt(w.claimant, "answer", answer_options(game, t, w)))
     if t.losses:
         head = t.losses[0]
         p = game.player(head.player)
@@ -63,86 +77,198 @@ def pending(game: Game) -> list[Prompt]:
         prompts.append(Prompt(p.name, "lose", {"cards": cards, "must": head.must}))
     for i, d in enumerate(t.draws):
         if i == 0 or (d.reason == "proof" and not d.to_bottom):
-            p = game.player(d.player)
-            prompts.append(
-                Prompt(
-                    d.player,
-                    "draw",
-                    {"count": d.count, "reason": d.reason, "tracked": p.tracked,
-                     "choices": list(characters_in_play(game.rules))},
-                )
-            )
-    if t.stage == "keep" and not t.draws:
-        p = game.player(t.actor)
-        offered = None if p.hand is None else list(p.hand) + list(t.exchange_cards)
-        prompts.append(Prompt(p.name, "keep", {"count": p.face_down, "offered": offered,
-                                               "max_swap": game.rules.ambassador_max_swap}))
-    elif t.stage == "show":
-        target = game.player(str(t.target))
-        blind = t.shown_by != target.name
-        prompts.append(
-            Prompt(
-                str(t.shown_by),
-                "show",
-                {
-                    "target": target.name,
-                    "blind": blind,
-                    "cards": None if blind or target.hand is None else list(target.hand),
-                    "face_down": target.face_down,
-                    "tracked": target.tracked,
-                },
-            )
-        )
-    elif t.stage == "decide":
-        mandatory = game.rules.examine_swap == "mandatory" and game.deck_size > 0
-        prompts.append(
-            Prompt(
-                t.actor,
-                "decide",
-                {"target": t.target, "shown": t.shown, "can_swap": game.deck_size > 0,
-                 "can_return": not mandatory},
-            )
-        )
+            prompts.append(Prompt(d.player, "draw", draw_options(game, d)))
+    if isinstance(w, Exchange) and not t.draws:
+        prompts.append(Prompt(t.actor, "keep", keep_options(game, t, w)))
+    elif isinstance(w, Examine):
+        prompts.append(examine_prompt(game, t, w))
     return prompts
 
 
-def answer_options(game: Game) -> dict[str, Any]:
-    t = game.turn
-    assert t is not None
-    p = game.player(str(t.claimant))
-    inverted = ACTIONS[t.action].inverted and t.blocker is None
-    claim = str(t.claim)
+def inverted(t: Turn, on_block: bool) -> bool:
+    return ACTIONS[t.action].inverted and not on_block
+
+
+def challenge_question(game: Game, t: Turn, w: ChallengeWindow) -> Ruling:
+    """The window's question, worded for the claim it is about (an Embezzle claims NOT to
+    hold the Duke)."""
+    if inverted(t, w.on_block):
+        text = N_("Does anyone challenge %(name)s's claim to hold no %(card)s?")
+    else:
+        text = N_("Does anyone challenge %(name)s's %(card)s?")
+    return Ruling(text, {"name": w.claimant, "card": card(w.claim)})
+
+
+def challenge_risk(game: Game, t: Turn, w: ChallengeWindow, name: str) -> Ruling:
+    """What a challenge costs the challenger if the claim is proven (E-1: the target of an
+    Assassinate who challenges and loses may lose a second card to the Assassinate)."""
+    params: dict[str, object] = {"name": name, "claimant": w.claimant, "card": card(w.claim),
+                                 "action": action(t.action)}
+    if inverted(t, w.on_block):
+        return Ruling(N_("If %(claimant)s shows a hand with no %(card)s, %(name)s loses an "
+                         "influence."), params)
+    if not w.on_block and t.action == "assassinate" and name == t.target:
+        if game.rules.target_who_challenged_may_block:
+            text = N_("If %(claimant)s shows the %(card)s, %(name)s loses an influence, and the "
+                      "%(action)s still goes ahead unless %(name)s blocks it.")
+        else:
+            text = N_("If %(claimant)s shows the %(card)s, %(name)s loses an influence, and the "
+                      "%(action)s then takes another: by this table's rules %(name)s may not "
+                      "block it.")
+        return Ruling(text, params, "E-1")
+    return Ruling(N_("If %(claimant)s shows the %(card)s, %(name)s loses an influence."), params)
+
+
+def answer_options(game: Game, t: Turn, w: Challenged) -> dict[str, Any]:
+    p = game.player(w.claimant)
+    claim = w.claim
+    flipped = inverted(t, w.on_block)
     if p.hand is None:  # the referee's word; the engine still refuses an impossible proof
         holds = None
         can_prove = True
     else:
         holds = claim in p.hand
-        can_prove = not holds if inverted else holds
-    return {"claim": claim, "inverted": inverted, "holds": holds, "can_prove": can_prove,
-            "challenger": t.challenger}
+        can_prove = not holds if flipped else holds
+    params: dict[str, object] = {"name": p.name, "card": card(claim),
+                                 "challenger": w.challenger, "action": action(t.action)}
+    if flipped:
+        prove = Ruling(N_("Show every face-down card, none of them a %(card)s: %(challenger)s "
+                          "loses an influence and %(name)s draws new cards."), params)
+    else:
+        prove = Ruling(N_("Show the %(card)s: %(challenger)s loses an influence and %(name)s "
+                          "draws a new card."), params)
+    return {"claim": claim, "inverted": flipped, "holds": holds, "can_prove": can_prove,
+            "challenger": w.challenger, "prove": prove,
+            "concede": concede_cost(game, t, w, params)}
+
+
+def concede_cost(game: Game, t: Turn, w: Challenged, params: dict[str, object]) -> Ruling:
+    """What conceding really costs: a target who bluffed a Contessa loses the bluff's card and
+    then the other to the Assassinate (E-2)."""
+    p = game.player(w.claimant)
+    if not w.on_block:
+        if p.face_down == 1:
+            text = N_("Concede: %(name)s loses the last influence and is out; the %(action)s "
+                      "is cancelled.")
+        else:
+            text = N_("Concede: %(name)s loses an influence and the %(action)s is cancelled.")
+        return Ruling(text, params)
+    if t.action == "assassinate" and p.name == t.target:
+        if p.face_down == 1:
+            return Ruling(N_("Concede: %(name)s loses the last influence and is out."), params)
+        return Ruling(N_("Concede: %(name)s loses an influence, then the %(action)s takes the "
+                         "other one: %(name)s is out."), params, "E-2")
+    if p.face_down == 1:
+        return Ruling(N_("Concede: %(name)s loses the last influence and is out; the "
+                         "%(action)s goes ahead."), params)
+    return Ruling(N_("Concede: %(name)s loses an influence and the %(action)s goes ahead."),
+                  params)
+
+
+def draw_options(game: Game, d: Draw) -> dict[str, Any]:
+    p = game.player(d.player)
+    return {"count": d.count, "reason": d.reason, "tracked": p.tracked,
+            "choices": list(characters_in_play(game.rules)),
+            "instruction": draw_instruction(d)}
+
+
+def draw_instruction(d: Draw) -> Ruling:
+    """How to take the cards from the real deck, in this edition's way (proof_replacement,
+    E-30's order for a forced swap). The drawer's own shown card may be named: only the
+    drawer sees this prompt."""
+    n = d.count
+    if d.reason == "exchange":
+        if n == 0:
+            return Ruling(N_("The court deck is empty: there is nothing to draw."))
+        return Ruling(NP_("Draw %(n)s card from the court deck.",
+                          "Draw %(n)s cards from the court deck."), {"n": n}, count="n")
+    if d.reason == "examine":
+        if d.returned:
+            return Ruling(N_("Draw a new card from the court deck first, then put the shown "
+                             "%(card)s into the deck."), {"card": card(d.returned[0])}, "E-30")
+        return Ruling(N_("Draw a new card from the court deck first, then put the shown card "
+                         "into the deck."), {}, "E-30")
+    if d.to_bottom:
+        return Ruling(NP_("Put the shown card at the bottom of the court deck, then draw the "
+                          "top card.",
+                          "Put the %(n)s shown cards at the bottom of the court deck, then "
+                          "draw as many from the top."), {"n": n}, count="n")
+    if n == 1 and len(d.returned) == 1:
+        return Ruling(N_("Shuffle the %(card)s into the court deck, then draw a new card."),
+                      {"card": card(d.returned[0])})
+    return Ruling(NP_("Shuffle the shown card into the court deck, then draw a new card.",
+                      "Shuffle the %(n)s shown cards into the court deck, then draw as many "
+                      "new cards."), {"n": n}, count="n")
+
+
+def keep_options(game: Game, t: Turn, w: Exchange) -> dict[str, Any]:
+    p = game.player(t.actor)
+    offered = None if p.hand is None else list(p.hand) + list(w.drawn)
+    limit = game.rules.ambassador_max_swap
+    if limit < p.face_down:
+        instruction = Ruling(NP_("Keep %(n)s card (at most %(max)s of them newly drawn), "
+                                 "return the rest to the court deck and shuffle it.",
+                                 "Keep %(n)s cards (at most %(max)s of them newly drawn), "
+                                 "return the rest to the court deck and shuffle it."),
+                             {"n": p.face_down, "max": limit}, "E-18", "n")
+    else:
+        instruction = Ruling(NP_("Keep %(n)s card, return the rest to the court deck and "
+                                 "shuffle it.",
+                                 "Keep %(n)s cards, return the rest to the court deck and "
+                                 "shuffle it."), {"n": p.face_down}, count="n")
+    return {"count": p.face_down, "offered": offered, "max_swap": limit,
+            "instruction": instruction}
+
+
+def examine_prompt(game: Game, t: Turn, w: Examine) -> Prompt:
+    target = game.player(str(t.target))
+    if w.stage == "show":
+        blind = w.shown_by != target.name
+        return Prompt(w.shown_by, "show", {
+            "target": target.name, "blind": blind,
+            "cards": None if blind or target.hand is None else list(target.hand),
+            "face_down": target.face_down, "tracked": target.tracked})
+    mandatory = game.rules.examine_swap == "mandatory" and game.deck_size > 0
+    return Prompt(t.actor, "decide", {"target": t.target, "shown": w.shown,
+                                      "can_swap": game.deck_size > 0, "can_return": not mandatory})
+
+
+# --- declaring ---------------------------------------------------------------------------
+
+# The order of a declaration's checks (legality.py); a later check is a better reason.
+CHECK_ORDER = ("no_such_player", "self_target", "player_out", "same_side", "cannot_pay",
+               "no_coins_to_steal")
 
 
 def declarations(game: Game, actor: str) -> list[dict[str, Any]]:
-    """Every action of this game, with its legal targets or the reason it can't be taken now."""
+    """Every action of this game, with its legal targets or the reason it can't be taken now.
+
+    A reason about the actor (a forced Coup, too few coins) comes before any about targets, so
+    a greyed-out button says what really stands in the way."""
     out = []
-    others = [p.name for p in game.living() if p.name != actor]
+    others = [p.name for p in game.players if not p.out and p.name != actor]
     for name, spec in ACTIONS.items():
-        if not available(game, name):
+        if not available(game.rules, name):
             continue
+        problem = actor_problem(game, actor, name)
+        targets: list[str] | None = None
         if spec.targeted:
-            candidates = others + ([actor] if name == "convert" else [])
-            problems = {q: declaration_problem(game, actor, name, q) for q in candidates}
-            targets = [q for q, e in problems.items() if e is None]
-            reason = None
-            if not targets:
-                first = next(iter(problems.values()), None)
-                reason = first.args[0] if first else None
-            out.append({"action": name, "targets": targets, "reason": reason,
-                        "error": None if targets else next(iter(problems.values()), None)})
-        else:
+            targets = []
+            if problem is None:
+                candidates = others + ([actor] if name == "convert" else [])
+                problems = []
+                for q in candidates:
+                    why = target_problem(game, actor, name, q)
+                    if why is None:
+                        targets.append(q)
+                    else:
+                        problems.append(why)
+                if not targets and problems:
+                    problem = max(problems, key=lambda e: CHECK_ORDER.index(e.code))
+        elif problem is None:
             problem = declaration_problem(game, actor, name, None)
-            out.append({"action": name, "targets": None,
-                        "reason": problem.args[0] if problem else None, "error": problem})
+        out.append({"action": name, "targets": targets,
+                    "reason": None if problem is None else str(problem), "error": problem})
     return out
 
 
@@ -167,9 +293,9 @@ def waiting(game: Game, prompts: list[Prompt] | None = None) -> Ruling:
     for p in pending(game) if prompts is None else prompts:
         groups.setdefault(p.kind, []).append(p)
     parts = []
-    for kind, prompts in groups.items():
-        params: dict[str, object] = {"names": ", ".join(p.player for p in prompts)}
+    for kind, group in groups.items():
+        params: dict[str, object] = {"names": ", ".join(p.player for p in group)}
         if kind == "answer":
-            params["card"] = card(str(prompts[0].options["claim"]))
+            params["card"] = card(str(group[0].options["claim"]))
         parts.append(Ruling(WAITING_TEXTS[kind], params))
     return Ruling(N_("Waiting for %(who)s."), {"who": parts})

@@ -5,7 +5,7 @@ Keys and presets are those of `coup-record/1` (FORMAT.md) and RULES.md §1.6.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from .errors import RuleError
@@ -35,11 +35,6 @@ class Rules:
         if self.copies_per_character is not None:
             return self.copies_per_character
         return default_copies(players)
-
-    def as_record(self) -> dict[str, Any]:
-        """Only the settings that differ from the official rules, as a record writes them."""
-        default = Rules()
-        return {k: v for k, v in asdict(self).items() if getattr(default, k) != v}
 
 
 def default_copies(players: int) -> int:
@@ -83,11 +78,12 @@ def parse_rules(data: object) -> Rules:
     if data is None:
         return Rules()
     if not isinstance(data, dict):
-        raise RuleError(N_("'rules' must be an object of settings."))
+        raise RuleError("rules_not_object", N_("'rules' must be an object of settings."))
     settings = dict(data)
     preset = settings.pop("preset", "official")
     if not isinstance(preset, str) or preset not in PRESETS:
         raise RuleError(
+            "unknown_preset",
             N_("Unknown preset '%(preset)s'; known presets: %(known)s."),
             preset=str(preset),
             known=", ".join(PRESETS),
@@ -95,7 +91,8 @@ def parse_rules(data: object) -> Rules:
     values: dict[str, Any] = dict(PRESETS[preset])
     for key, value in settings.items():
         if key not in KEYS:
-            raise RuleError(N_("Unknown rule setting '%(key)s'."), key=str(key))
+            raise RuleError("unknown_setting", N_("Unknown rule setting '%(key)s'."),
+                            key=str(key))
         values[key] = check_value(key, value)
     return replace(Rules(), **values)
 
@@ -103,16 +100,19 @@ def parse_rules(data: object) -> Rules:
 def check_value(key: str, value: object) -> Any:
     if key == "copies_per_character":
         if type(value) is not int or value < 1:
-            raise RuleError(N_("'copies_per_character' must be a whole number of at least 1."))
+            raise RuleError("bad_copies", N_("'copies_per_character' must be a whole number of "
+                                             "at least 1."))
         return value
     if key == "coins_in_box":
         if type(value) is not int or value < 0:
-            raise RuleError(N_("'coins_in_box' must be a whole number of at least 0."))
+            raise RuleError("bad_coins_in_box", N_("'coins_in_box' must be a whole number of at "
+                                                   "least 0."))
         return value
     allowed = CHOICES[key]
     # bool is an int in Python: compare types too, so `true` is not taken for 1.
     if not any(value == a and type(value) is type(a) for a in allowed):
         raise RuleError(
+            "bad_setting",
             N_("'%(key)s' must be one of %(allowed)s."),
             key=key,
             allowed=", ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in allowed),

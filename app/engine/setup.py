@@ -1,35 +1,22 @@
-"""A new game from a set-up (the top of a game record), with a clear reason for a bad one."""
+"""A new game from a set-up (the top of a game record), with a clear reason for a bad one; and
+the set-up a table's seats make (the hands entered on phones, the seats with no phone)."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from .cards import (
-    AMBASSADOR,
-    CHARACTERS,
-    FACTIONS,
-    INQUISITOR,
-    LOYALIST,
-    REFORMIST,
-    STARTING_COINS,
-)
-from .errors import RuleError
+from .cards import AMBASSADOR, CHARACTERS, FACTIONS, INQUISITOR, LOYALIST, REFORMIST, STARTING_COINS
+from .errors import TOO_MANY_COPIES, RuleError
 from .rules import Rules, default_copies, parse_rules
 from .rulings import N_, NP_, card
-from .state import Game, Player
+from .state import Game, Player, Pool
 
-SETUP_KEYS = (
-    "rules",
-    "players",
-    "first",
-    "hands",
-    "revealed",
-    "court_deck",
-    "coins",
-    "reserve",
-    "factions",
-)
+SETUP_KEYS = ("rules", "players", "first", "hands", "revealed", "court_deck", "coins", "reserve",
+              "factions")
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 
@@ -41,17 +28,26 @@ def characters_in_play(rules: Rules) -> tuple[str, ...]:
 
 def check_card(rules: Rules, value: object) -> str:
     if value not in CHARACTERS:
-        raise RuleError(N_("'%(card)s' is not a Coup character."), card=str(value))
+        raise RuleError("unknown_card",
+                        N_("'%(card)s' is not a Coup character: cards are written in lower "
+                           "case, one of %(known)s."),
+                        card=str(value), known=", ".join(CHARACTERS))
     if value not in characters_in_play(rules):
-        raise RuleError(
-            N_("There is no %(card)s in this game's deck."), card=card(str(value))
-        )
+        raise RuleError("card_not_in_game", N_("There is no %(card)s in this game's deck."),
+                        card=card(str(value)))
     return str(value)
 
 
-def check_cards(rules: Rules, value: object, what: str) -> list[str]:
+def check_cards(rules: Rules, value: object, whose: str) -> list[str]:
     if not isinstance(value, list):
-        raise RuleError(N_("%(what)s must be a list of cards."), what=what)
+        raise RuleError("cards_not_list", N_("%(name)s's cards must be a list of cards."),
+                        name=whose)
+    for v in value:
+        if v not in CHARACTERS:
+            raise RuleError("unknown_card_of",
+                            N_("%(name)s's cards: '%(card)s' is not a Coup character: cards are "
+                               "written in lower case, one of %(known)s."),
+                            name=whose, card=str(v), known=", ".join(CHARACTERS))
     return [check_card(rules, v) for v in value]
 
 
@@ -59,29 +55,44 @@ def new_game(setup: dict[str, Any]) -> Game:
     """Validate a set-up and deal it. Raises RuleError naming the first problem found."""
     unknown = [k for k in setup if k not in SETUP_KEYS]
     if unknown:
-        raise RuleError(N_("Unknown key '%(key)s'."), key=str(unknown[0]))
+        raise RuleError("unknown_key", N_("Unknown key '%(key)s'."), key=str(unknown[0]))
     rules = parse_rules(setup.get("rules"))
     names = check_players(setup.get("players"))
-    n = len(names)
     first = setup.get("first", names[0])
     if first not in names:
-        raise RuleError(N_("'first' must name a player; '%(name)s' is not one."), name=str(first))
+        raise RuleError("bad_first", N_("'first' must name a player; '%(name)s' is not one."),
+                        name=str(first))
+    check_table_size(rules, len(names))
+    players = deal(rules, names, setup)
+    deck_size, unseen = court_deck(rules, players, setup)
+    players, treasury, reserve = coins_at_start(rules, players, first, setup)
+    if rules.reformation:
+        players = assign_factions(players, setup.get("factions"), first)
+    record = {k: setup[k] for k in SETUP_KEYS if k in setup}
+    return Game(rules=rules, players=tuple(players), treasury=treasury, reserve=reserve,
+                deck_size=deck_size, unseen=Pool.of(dict(unseen)), current=first,
+                setup_json=json.dumps(record, ensure_ascii=False))
+
+
+def check_table_size(rules: Rules, n: int) -> None:
     copies = rules.copies(n)
     if n > 6 and copies < default_copies(n):
         raise RuleError(
+            "too_few_copies",
             NP_("%(n)s players need at least %(copies)s copy of each character.",
                 "%(n)s players need at least %(copies)s copies of each character."),
-            count="copies",
-            n=n,
-            copies=default_copies(n),
-        )
+            count="copies", n=n, copies=default_copies(n))
     if rules.two_player_setup == "choose_hand" and n != 2:
-        raise RuleError(N_("'choose_hand' set-up is only for two players."))
+        raise RuleError("choose_hand_players",
+                        N_("'choose_hand' set-up is only for two players."))
+
+
+def deal(rules: Rules, names: list[str], setup: dict[str, Any]) -> list[Player]:
     if not rules.reformation:
         for key in ("reserve", "factions"):
             if key in setup:
-                raise RuleError(N_("'%(key)s' is only for Reformation games."), key=key)
-
+                raise RuleError("reformation_only",
+                                N_("'%(key)s' is only for Reformation games."), key=key)
     hands = by_player(setup.get("hands"), names, "hands", required=True)
     revealed = by_player(setup.get("revealed", {}), names, "revealed", required=False)
     players: list[Player] = []
@@ -90,17 +101,24 @@ def new_game(setup: dict[str, Any]) -> Game:
         shown = check_cards(rules, revealed.get(name) or [], name)
         face_down = 2 - len(shown) if hand is None else len(hand)
         if len(shown) + face_down != 2:
-            raise RuleError(
-                N_("%(name)s must have two cards, face down and face up together."), name=name
-            )
+            raise RuleError("two_cards", N_("%(name)s must have two cards, face down and face up "
+                                            "together."), name=name)
         if face_down < 1:
-            raise RuleError(N_("%(name)s has no face-down card at the start."), name=name)
-        players.append(Player(name, STARTING_COINS, hand, face_down, shown))
+            raise RuleError("no_face_down", N_("%(name)s has no face-down card at the start."),
+                            name=name)
+        players.append(Player(name, STARTING_COINS, None if hand is None else tuple(hand),
+                              face_down, tuple(shown)))
+    return players
 
+
+def court_deck(rules: Rules, players: list[Player], setup: dict[str, Any]
+               ) -> tuple[int, Counter[str]]:
+    """The court deck's size, and the cards that may be unseen (in it or in untracked hands)."""
+    copies = rules.copies(len(players))
     full = Counter({c: copies for c in characters_in_play(rules)})
     known: Counter[str] = Counter()
     for p in players:
-        known.update(p.hand or [])
+        known.update(p.hand or ())
         known.update(p.revealed)
     deck_size = sum(full.values()) - sum(p.face_down + len(p.revealed) for p in players)
     unseen = full - known
@@ -111,112 +129,167 @@ def new_game(setup: dict[str, Any]) -> Game:
         if all(p.tracked for p in players):
             unseen = Counter(court)
     elif "court_deck" in setup:
-        raise RuleError(N_("'court_deck' is only given with the 'choose_hand' set-up."))
+        raise RuleError("court_deck_only_choose_hand",
+                        N_("'court_deck' is only given with the 'choose_hand' set-up."))
     for c in CHARACTERS:
         if known[c] > full[c]:
-            raise RuleError(
-                N_("Too many %(card)s cards: the deck has %(copies)s."),
-                card=card(c),
-                copies=full[c],
-            )
+            raise RuleError(TOO_MANY_COPIES, N_("Too many %(card)s cards: the deck has "
+                                                "%(copies)s."), card=card(c), copies=full[c])
     if deck_size < 0:
-        raise RuleError(N_("There are more cards in play than in the deck."))
+        raise RuleError("too_many_cards", N_("There are more cards in play than in the deck."))
+    return deck_size, unseen
 
+
+def coins_at_start(rules: Rules, players: list[Player], first: str, setup: dict[str, Any]
+                   ) -> tuple[list[Player], int, int]:
+    """Two each; with two players the first player has one (§1.1); or the record's coins."""
     coins = setup.get("coins", {})
     if not isinstance(coins, dict):
-        raise RuleError(N_("'coins' must map player names to coins."))
-    for p in players:
-        if n == 2 and p.name == first:
-            p.coins = 1
+        raise RuleError("coins_not_map", N_("'coins' must map player names to coins."))
+    names = [p.name for p in players]
     for name, value in coins.items():
         if name not in names:
-            raise RuleError(N_("'%(name)s' in 'coins' is not a player."), name=str(name))
+            raise RuleError("coins_not_player", N_("'%(name)s' in 'coins' is not a player."),
+                            name=str(name))
         if type(value) is not int or value < 0:
-            raise RuleError(N_("%(name)s's coins must be a whole number, 0 or more."), name=name)
-        next(p for p in players if p.name == name).coins = value
+            raise RuleError("bad_coins", N_("%(name)s's coins must be a whole number, 0 or "
+                                            "more."), name=name)
+    two = len(players) == 2
+    start = [Player(p.name, coins.get(p.name, 1 if two and p.name == first else p.coins),
+                    p.hand, p.face_down, p.revealed) for p in players]
     reserve = setup.get("reserve", 0)
     if type(reserve) is not int or reserve < 0:
-        raise RuleError(N_("'reserve' must be a whole number, 0 or more."))
-    treasury = rules.coins_in_box - sum(p.coins for p in players) - reserve
+        raise RuleError("bad_reserve", N_("'reserve' must be a whole number, 0 or more."))
+    treasury = rules.coins_in_box - sum(p.coins for p in start) - reserve
     if treasury < 0:
-        raise RuleError(
-            N_("The players and the reserve hold more coins than the box has (%(box)s)."),
-            box=rules.coins_in_box,
-        )
-    if rules.reformation:
-        assign_factions(players, setup.get("factions"), first)
-
-    return Game(
-        rules=rules,
-        players=players,
-        treasury=treasury,
-        reserve=reserve,
-        deck_size=deck_size,
-        unseen=unseen,
-        current=first,
-        setup={k: setup[k] for k in SETUP_KEYS if k in setup},
-    )
+        raise RuleError("too_many_coins", N_("The players and the reserve hold more coins than "
+                                             "the box has (%(box)s)."), box=rules.coins_in_box)
+    return start, treasury, reserve
 
 
 def check_players(value: object) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise RuleError(N_("'players' must be a list of names."))
+        raise RuleError("bad_players", N_("'players' must be a list of names."))
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        raise RuleError(
-            N_("A game has 2 to 10 players, not %(n)s."),
-            n=len(value),
-        )
+        raise RuleError("player_count", N_("A game has 2 to 10 players, not %(n)s."),
+                        n=len(value))
     if len(set(value)) != len(value):
-        raise RuleError(N_("Two players have the same name."))
+        raise RuleError("same_name", N_("Two players have the same name."))
     return list(value)
 
 
 def by_player(value: object, names: list[str], key: str, required: bool) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise RuleError(N_("'%(key)s' must map player names to cards."), key=key)
+        raise RuleError("not_by_player", N_("'%(key)s' must map player names to cards."),
+                        key=key)
     for name in value:
         if name not in names:
-            raise RuleError(
-                N_("'%(name)s' in '%(key)s' is not a player."), name=str(name), key=key
-            )
+            raise RuleError("not_a_player", N_("'%(name)s' in '%(key)s' is not a player."),
+                            name=str(name), key=key)
     if required:
         for name in names:
             if name not in value:
-                raise RuleError(N_("No hand is given for %(name)s."), name=name)
+                raise RuleError("no_hand", N_("No hand is given for %(name)s."), name=name)
     return value
 
 
 def check_court_deck(rules: Rules, value: object, players: list[Player]) -> list[str]:
-    court = check_cards(rules, value, "court_deck")
+    if not isinstance(value, list):
+        raise RuleError("bad_court_deck", N_("'court_deck' must hold three different "
+                                             "characters."))
+    court = [check_card(rules, c) for c in value]
     if len(court) != 3 or len(set(court)) != 3:
-        raise RuleError(N_("'court_deck' must hold three different characters."))
+        raise RuleError("bad_court_deck", N_("'court_deck' must hold three different "
+                                             "characters."))
     missing = [c for c in characters_in_play(rules) if c not in court]
     for p in players:
-        if p.hand is not None and not any(c in p.hand + p.revealed for c in missing):
-            raise RuleError(
-                N_("%(name)s's hand must hold one of the cards missing from the court deck."),
-                name=p.name,
-            )
+        if p.hand is not None and not any(c in (*p.hand, *p.revealed) for c in missing):
+            raise RuleError("hand_not_dealt",
+                            N_("%(name)s's hand must hold one of the cards missing from the "
+                               "court deck."), name=p.name)
     return court
 
 
-def assign_factions(players: list[Player], given: object, first: str) -> None:
+def assign_factions(players: list[Player], given: object, first: str) -> list[Player]:
+    """The first player is Loyalist, then sides alternate clockwise (§1.5), or as given."""
+    names = [p.name for p in players]
     if given is None:
-        names = [p.name for p in players]
         start = names.index(first)
-        for k in range(len(players)):
-            p = players[(start + k) % len(players)]
-            p.faction = LOYALIST if k % 2 == 0 else REFORMIST
-        return
-    if not isinstance(given, dict):
-        raise RuleError(N_("'factions' must map every player to a faction."))
-    for p in players:
-        faction = given.get(p.name)
-        if faction not in FACTIONS:
-            raise RuleError(
-                N_("%(name)s's faction must be 'loyalist' or 'reformist'."), name=p.name
-            )
-        p.faction = faction
-    for name in given:
-        if not any(p.name == name for p in players):
-            raise RuleError(N_("'%(name)s' in 'factions' is not a player."), name=str(name))
+        sides = {names[(start + k) % len(names)]: LOYALIST if k % 2 == 0 else REFORMIST
+                 for k in range(len(names))}
+    else:
+        if not isinstance(given, dict):
+            raise RuleError("bad_factions", N_("'factions' must map every player to a faction."))
+        for name in names:
+            if given.get(name) not in FACTIONS:
+                raise RuleError("bad_faction", N_("%(name)s's faction must be 'loyalist' or "
+                                                  "'reformist'."), name=name)
+        for name in given:
+            if name not in names:
+                raise RuleError("faction_not_player",
+                                N_("'%(name)s' in 'factions' is not a player."), name=str(name))
+        sides = dict(given)
+    return [Player(p.name, p.coins, p.hand, p.face_down, p.revealed, sides[p.name])
+            for p in players]
+
+
+# --- a table's seats ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    """What a seat brings to the start: its player, whether a phone tracks the hand, and the
+    hand that phone entered (None until it does)."""
+
+    name: str
+    tracked: bool
+    hand: tuple[str, ...] | None = None
+
+
+def check_hand(rules: Rules, players: int, cards: Sequence[str]) -> None:
+    """A hand entered on a phone: two cards of this game's deck, no more copies of one than the
+    deck has. Only what its owner can see for themselves is checked: the copies across all the
+    hands are checked at the start, without naming anyone (`setup_from_seats`)."""
+    in_play = characters_in_play(rules)
+    if len(cards) != 2 or any(c not in in_play for c in cards):
+        raise RuleError("choose_two", N_("Choose the two cards you were dealt."))
+    copies = rules.copies(players)
+    if max(Counter(cards).values()) > copies:
+        raise RuleError("hand_copies", NP_("The deck has only %(n)s copy of each card.",
+                                           "The deck has only %(n)s copies of each card."),
+                        count="n", n=copies)
+
+
+def setup_from_seats(settings: dict[str, Any], seats: Sequence[SeatHand]) -> dict[str, Any]:
+    """The record's set-up from a table's seats, checked as `new_game` checks it.
+
+    With hands chosen from sets of five (two players), each phone entered the card it kept,
+    then the card dealt from the shared set: the court deck is the shared set less those two
+    dealt cards (FORMAT.md `court_deck`), so both players need a phone. A set-up whose hands
+    together hold more copies than the deck has raises TOO_MANY_COPIES: say so without naming
+    whose hand is wrong, since that would tell the table a hidden card."""
+    rules = parse_rules(settings.get("rules"))
+    missing = [s.name for s in seats if s.tracked and not s.hand]
+    if missing:
+        raise RuleError("hands_missing", N_("Still waiting for the hands of: %(names)s."),
+                        names=", ".join(missing))
+    setup: dict[str, Any] = {
+        "players": [s.name for s in seats],
+        "first": settings.get("first", seats[0].name),
+        "hands": {s.name: list(s.hand) if s.tracked and s.hand else None for s in seats},
+    }
+    if settings.get("rules"):
+        setup["rules"] = settings["rules"]
+    if rules.two_player_setup == "choose_hand":
+        if not all(s.tracked for s in seats):
+            raise RuleError("choose_hand_phones", N_(
+                "With hands chosen from sets of five, both players need a phone: the court "
+                "deck is worked out from the cards dealt to them."))
+        dealt = [s.hand[1] for s in seats if s.hand]
+        if len(set(dealt)) != len(dealt):
+            raise RuleError("choose_hand_dealt", N_(
+                "The two cards dealt from the shared set must be different characters: ask "
+                "both players to check their second card."))
+        setup["court_deck"] = [c for c in characters_in_play(rules) if c not in dealt]
+    new_game(setup)
+    return setup

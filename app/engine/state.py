@@ -1,27 +1,89 @@
-"""The state of a game: plain data, copied before each step so a refused step changes nothing.
+"""The state of a game: frozen records. `apply` never changes a state; it builds the next one.
 
 Physical cards make the engine simple: it never shuffles or draws. It only knows which cards
 *could* be in the court deck (`unseen`: the deck plus every untracked hand) and refuses a hand,
 a draw or a proof that would need a card that cannot be there.
+
+A turn waits on at most one open thing (`Turn.open`: a challenge window, a challenge being
+answered, a block window, an exchange, an examine) and on the losses and draws it owes. When
+nothing is open or owed, the turn's next part (`Turn.next`) runs (see `flow.advance`).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field, replace
-from typing import Any
+import json
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Literal, TypeVar
 
+from .cards import CHARACTERS
 from .rules import Rules
 from .rulings import Ruling
 
+_T = TypeVar("_T")
 
-@dataclass
+
+def evolve(obj: _T, **changes: Any) -> _T:
+    """A copy of a frozen record with some fields changed (`dataclasses.replace`, without the
+    per-field checks that make it several times slower on every step)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+_INDEX = {c: i for i, c in enumerate(CHARACTERS)}
+
+
+@dataclass(frozen=True)
+class Pool:
+    """An immutable multiset of characters: how many of each may still be unseen."""
+
+    counts: tuple[int, ...] = (0,) * len(CHARACTERS)
+
+    @classmethod
+    def of(cls, cards: dict[str, int]) -> Pool:
+        return cls(tuple(cards.get(c, 0) for c in CHARACTERS))
+
+    def __getitem__(self, card: str) -> int:
+        return self.counts[_INDEX[card]]
+
+    def plus(self, cards: tuple[str, ...] | list[str]) -> Pool:
+        if not cards:
+            return self
+        counts = list(self.counts)
+        for c in cards:
+            counts[_INDEX[c]] += 1
+        return Pool(tuple(counts))
+
+    def minus(self, cards: tuple[str, ...] | list[str]) -> Pool:
+        if not cards:
+            return self
+        counts = list(self.counts)
+        for c in cards:
+            counts[_INDEX[c]] -= 1
+        return Pool(tuple(counts))
+
+    def holds(self, cards: tuple[str, ...] | list[str]) -> bool:
+        """Whether every card named (with repeats) is in the pool."""
+        counts = list(self.counts)
+        for c in cards:
+            counts[_INDEX[c]] -= 1
+            if counts[_INDEX[c]] < 0:
+                return False
+        return True
+
+    def items(self) -> dict[str, int]:
+        return {c: n for c, n in zip(CHARACTERS, self.counts, strict=True) if n}
+
+
+@dataclass(frozen=True)
 class Player:
     name: str
     coins: int
-    hand: list[str] | None  # face-down cards; None when the hand is not tracked (no phone)
+    hand: tuple[str, ...] | None  # face-down cards; None when the hand is not tracked (no phone)
     face_down: int
-    revealed: list[str] = field(default_factory=list)
+    revealed: tuple[str, ...] = ()
     faction: str | None = None
     out: bool = False
 
@@ -29,108 +91,190 @@ class Player:
     def tracked(self) -> bool:
         return self.hand is not None
 
-    def copy(self) -> Player:
-        return replace(
-            self,
-            hand=None if self.hand is None else list(self.hand),
-            revealed=list(self.revealed),
-        )
+
+# --- what a turn may wait on -------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True)
+class ChallengeWindow:
+    """A claim is open to challenge: the action's (`on_block` false) or a block's."""
+
+    claimant: str
+    claim: str
+    on_block: bool
+    passed: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Challenged:
+    """A claim was challenged: the claimant must prove or concede (one challenge per claim)."""
+
+    claimant: str
+    claim: str
+    on_block: bool
+    challenger: str
+
+
+@dataclass(frozen=True)
+class BlockWindow:
+    """Players may block the action; `again` after a failed Foreign Aid block (E-11)."""
+
+    passed: frozenset[str] = frozenset()
+    again: bool = False
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """The actor holds the drawn cards (named for a tracked hand) and must choose what to keep."""
+
+    drawn: tuple[str, ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class Examine:
+    """The Inquisitor's Examine: a card is shown (`show`), then swapped or returned (`decide`)."""
+
+    stage: Literal["show", "decide"]
+    shown_by: str
+    shown: str | None = None  # the card shown (private); None for an untracked target
+
+
+Open = ChallengeWindow | Challenged | BlockWindow | Exchange | Examine
+
+
+class Next(Enum):
+    """The turn's next part, run once nothing is open or owed (RULES.md §1.3)."""
+
+    AFTER_CLAIM = "after_claim"  # the action's claim stands: blocks, if anyone may block
+    RESOLVE = "resolve"
+    BLOCKED = "blocked"
+    BLOCK_FAILED = "block_failed"
+    END = "end"  # replacements owed at the end of the turn
+    FINISH = "finish"  # coins of the eliminated go back; play passes on
+
+
+LossReason = Literal["challenge", "block_challenge", "coup", "assassinate"]
+
+
+@dataclass(frozen=True)
 class Loss:
     """An influence someone must turn face up, in the order losses arose (E-29, E-40)."""
 
     player: str
-    reason: str  # "challenge", "block_challenge", "coup", "assassinate"
+    reason: LossReason
     must: str | None = None  # a card the loss must be (embezzle_caught_loses_duke)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Draw:
     """Cards someone must take from the court deck, and what goes back with them."""
 
     player: str
     count: int
-    reason: str  # "proof", "exchange", "examine"
-    returned: list[str] = field(default_factory=list)  # cards that go back into the deck
-    to_bottom: bool = False  # bottom_at_end_of_turn: drawn from the top, above the returned
+    reason: Literal["proof", "exchange", "examine"]
+    returned: tuple[str, ...] = ()  # cards that go back into the deck
+    to_bottom: bool = False  # drawn from the top, the returned cards put at the bottom
+    rule: str | None = None  # the edge case the replacement's ruling names (E-13 for a block)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Proof:
     """A proof awaiting its replacement at the end of the turn (bottom_at_end_of_turn)."""
 
     player: str
-    cards: list[str]  # the cards shown (for an untracked prover: the claimed character)
+    cards: tuple[str, ...]  # the cards shown (for an untracked prover: the claimed character)
     count: int  # how many cards are replaced
     cancelled: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
+class Block:
+    blocker: str
+    character: str
+
+
+@dataclass(frozen=True)
 class Turn:
     actor: str
     action: str
     target: str | None = None
     paid: int = 0
-    window: str | None = None  # "challenge", "block", "block_challenge" or None
-    passed: set[str] = field(default_factory=set)
-    claimant: str | None = None  # whose claim is open to challenge or being answered
-    claim: str | None = None
-    challenger: str | None = None  # set while the challenged claimant must prove or concede
-    blocker: str | None = None
-    block_as: str | None = None
-    tried_blockers: set[str] = field(default_factory=set)
+    open: Open | None = None
+    next: Next | None = None
+    block: Block | None = None
+    tried_blockers: frozenset[str] = frozenset()
     target_lost_challenge: bool = False
-    losses: list[Loss] = field(default_factory=list)
-    draws: list[Draw] = field(default_factory=list)
-    proofs: list[Proof] = field(default_factory=list)
-    then: str | None = None  # what follows once every loss and draw is settled
-    stage: str | None = None  # exchange/examine: "keep", "show", "decide"
-    exchange_cards: list[str] = field(default_factory=list)  # drawn, not yet kept or returned
-    exchange_drawn: int = 0
-    shown: str | None = None  # the card shown to the Inquisitor (private)
-    shown_by: str | None = None
-    ending: bool = False  # the action is over; end-of-turn draws may remain
+    losses: tuple[Loss, ...] = ()
+    draws: tuple[Draw, ...] = ()
+    proofs: tuple[Proof, ...] = ()
 
-    def copy(self) -> Turn:
-        return replace(
-            self,
-            passed=set(self.passed),
-            tried_blockers=set(self.tried_blockers),
-            losses=[replace(x) for x in self.losses],
-            draws=[replace(d, returned=list(d.returned)) for d in self.draws],
-            proofs=[replace(p, cards=list(p.cards)) for p in self.proofs],
-            exchange_cards=list(self.exchange_cards),
-        )
+    @property
+    def waiting(self) -> bool:
+        """Whether someone owes something: a loss, a draw, or an answer to what is open."""
+        return bool(self.losses or self.draws or self.open)
 
 
-@dataclass
+# --- steps -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a game record (FORMAT.md), checked against the table of step kinds."""
+
+    do: str
+    by: str | None = None
+    target: str | None = None
+    as_: str | None = None
+    card: str | None = None
+    cards: tuple[str, ...] | None = None
+
+    def as_record(self) -> dict[str, Any]:
+        """The step as a record writes it."""
+        out: dict[str, Any] = {}
+        if self.by is not None:
+            out["by"] = self.by
+        out["do"] = self.do
+        if self.target is not None:
+            out["target"] = self.target
+        if self.as_ is not None:
+            out["as"] = self.as_
+        if self.card is not None:
+            out["card"] = self.card
+        if self.cards is not None:
+            out["cards"] = list(self.cards)
+        return out
+
+
+# --- the game ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
 class Game:
     rules: Rules
-    players: list[Player]
+    players: tuple[Player, ...]
     treasury: int
     reserve: int
     deck_size: int
-    unseen: Counter[str]  # cards that may be in the deck or an untracked hand
+    unseen: Pool  # cards that may be in the deck or an untracked hand
     current: str  # whose turn it is, or whose turn is next
-    setup: dict[str, Any]  # the record's set-up, for export
+    setup_json: str  # the record's set-up, for export
     turn: Turn | None = None
     winner: str | None = None
-    steps: list[dict[str, Any]] = field(default_factory=list)
-    log: list[Ruling] = field(default_factory=list)
-    out_this_turn: list[str] = field(default_factory=list)
+    history: tuple[Step, ...] = ()  # the accepted steps, in order
+    log: tuple[Ruling, ...] = ()  # the public rulings, in order
+    out_this_turn: tuple[str, ...] = field(default=())
 
-    def copy(self) -> Game:
-        return replace(
-            self,
-            players=[p.copy() for p in self.players],
-            unseen=Counter(self.unseen),
-            turn=None if self.turn is None else self.turn.copy(),
-            steps=list(self.steps),
-            log=list(self.log),
-            out_this_turn=list(self.out_this_turn),
-        )
+    @property
+    def setup(self) -> dict[str, Any]:
+        """The record's set-up (a fresh copy each time: the state itself is never changed)."""
+        value: dict[str, Any] = json.loads(self.setup_json)
+        return value
+
+    @property
+    def steps(self) -> list[dict[str, Any]]:
+        """The accepted steps as a record writes them."""
+        return [s.as_record() for s in self.history]
 
     def player(self, name: str) -> Player:
         for p in self.players:
@@ -159,10 +303,30 @@ class Game:
 
     def one_side(self) -> bool:
         """Reformation: every living player is on the same side (restrictions lifted, E-32)."""
-        return len({p.faction for p in self.living()}) <= 1
+        return len({p.faction for p in self.players if not p.out}) <= 1
 
     def same_side(self, a: str, b: str) -> bool:
         """Reformation forbids hostility between a and b (false outside Reformation)."""
         if not self.rules.reformation or self.one_side():
             return False
         return self.player(a).faction == self.player(b).faction
+
+
+# --- small builders used by the flow and the handlers ------------------------------------
+
+
+def with_player(game: Game, name: str, **changes: Any) -> Game:
+    players = tuple(evolve(p, **changes) if p.name == name else p for p in game.players)
+    return evolve(game, players=players)
+
+
+def with_turn(game: Game, **changes: Any) -> Game:
+    assert game.turn is not None
+    return evolve(game, turn=evolve(game.turn, **changes))
+
+
+def say(game: Game, text: str | tuple[str, str], rule: str | None = None,
+        count: str | None = None, **params: object) -> Game:
+    """The game with one more ruling in its public log; (singular, plural) texts are chosen
+    by the value named `count`."""
+    return evolve(game, log=(*game.log, Ruling(text, params, rule, count)))

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from .legality import claim_of
 from .pending import Prompt, pending, waiting
-from .state import Game
+from .state import BlockWindow, Challenged, ChallengeWindow, Examine, Exchange, Game, Turn
 
 
 def table_view(game: Game, prompts: list[Prompt] | None = None) -> dict[str, Any]:
     """The public view. `prompts` may be passed in when the caller already has `pending`."""
-    t = game.turn
     if prompts is None:
         prompts = pending(game)
     return {
@@ -36,26 +36,45 @@ def table_view(game: Game, prompts: list[Prompt] | None = None) -> dict[str, Any
         "deck_size": game.deck_size,
         "current": None if game.over else game.current,
         "winner": game.winner,
-        "turn": None
-        if t is None
-        else {
-            "actor": t.actor,
-            "action": t.action,
-            "target": t.target,
-            "claimant": t.claimant,
-            "claim": t.claim,
-            "window": t.window,
-            "challenger": t.challenger,
-            "blocker": t.blocker,
-            "block_as": t.block_as,
-            "stage": t.stage,
-        },
+        "turn": None if game.turn is None else turn_view(game, game.turn),
         "waiting": [(p.player, p.kind) for p in prompts],
         "waiting_ruling": waiting(game, prompts),
         "public_prompts": [p for p in prompts if not p.private],
         "log": list(game.log),
         "rules": game.rules,
-        "steps": len(game.steps),
+        "steps": len(game.history),
+    }
+
+
+def turn_view(game: Game, t: Turn) -> dict[str, Any]:
+    """What the table knows of the turn: the claim on the table, the window, the stage."""
+    w = t.open
+    claimant, claim = t.actor, claim_of(game.rules, t.action)
+    if t.block is not None:
+        claimant, claim = t.block.blocker, t.block.character
+    window = None
+    if isinstance(w, ChallengeWindow):
+        window = "block_challenge" if w.on_block else "challenge"
+    elif isinstance(w, BlockWindow):
+        window = "block"
+    stage = None
+    if isinstance(w, Exchange) or any(d.reason == "exchange" for d in t.draws):
+        stage = "keep"
+    elif isinstance(w, Examine):
+        stage = w.stage
+    elif any(d.reason == "examine" for d in t.draws):
+        stage = "swap"
+    return {
+        "actor": t.actor,
+        "action": t.action,
+        "target": t.target,
+        "claimant": claimant if claim else None,
+        "claim": claim,
+        "window": window,
+        "challenger": w.challenger if isinstance(w, Challenged) else None,
+        "blocker": t.block.blocker if t.block else None,
+        "block_as": t.block.character if t.block else None,
+        "stage": stage,
     }
 
 
@@ -65,8 +84,8 @@ def seat_view(game: Game, seat: str) -> dict[str, Any]:
     me = game.player(seat)
     t = game.turn
     shown = None
-    if t is not None and t.stage in ("decide", "swap") and seat in (t.actor, t.target):
-        shown = t.shown
+    if t is not None and isinstance(t.open, Examine) and seat in (t.actor, t.target):
+        shown = t.open.shown
     view.update(
         {
             "me": seat,

@@ -42,10 +42,12 @@ def run(g: Game, *steps: str) -> Game:
 
 
 def refused(g: Game, text: str, match: str | None = None) -> RuleError:
-    before = export(g), [p.copy() for p in g.players], g.treasury, g.deck_size
+    """The step is refused, and the game given is exactly as it was (it is frozen: a refused
+    step can't have changed it, but a handler that built a new game by mistake would show)."""
+    before = export(g), g.players, g.treasury, g.deck_size, g.turn, g.log
     with pytest.raises(RuleError, match=match) as info:
         apply(g, step(text))
-    assert (export(g), g.players, g.treasury, g.deck_size) == before
+    assert (export(g), g.players, g.treasury, g.deck_size, g.turn, g.log) == before
     return info.value
 
 

@@ -43,7 +43,7 @@ def test_E2_bluffed_contessa_costs_two_influences():
              coins={"A": 3})
     g = run(g, "A assassinate B", "pass", "B block contessa", "A challenge", "B concede",
             "B lose captain")
-    assert g.player("B").out and g.player("B").revealed == ["captain", "duke"]
+    assert g.player("B").out and g.player("B").revealed == ("captain", "duke")
     assert any(r.rule == "E-2" for r in g.log)
 
 
@@ -324,7 +324,7 @@ def test_E28_lost_cards_stay_face_up_and_never_return_to_the_deck():
     g = game({"A": ["duke", "captain"], "B": ["contessa", "duke"], "C": ["duke", "captain"]},
              coins={"A": 7})
     g = run(g, "A coup B", "B lose duke")
-    assert g.deck_size == 9 and g.player("B").revealed == ["duke"]
+    assert g.deck_size == 9 and g.player("B").revealed == ("duke",)
 
 
 def test_E29_two_losses_in_one_turn_are_resolved_one_at_a_time():
@@ -333,7 +333,7 @@ def test_E29_two_losses_in_one_turn_are_resolved_one_at_a_time():
     g = run(g, "A assassinate B", "B challenge", "A prove", "A draw ambassador")
     assert kinds(g, "B") == [("B", "lose")]
     g = run(g, "B lose captain", "B pass")
-    assert g.player("B").revealed == ["captain", "ambassador"]
+    assert g.player("B").revealed == ("captain", "ambassador")
 
 
 def test_E30_the_target_picks_the_card_and_only_the_examiner_sees_it():
@@ -451,4 +451,4 @@ def test_E40_challenge_loss_comes_before_the_action_loss():
     g = run(g, "A assassinate B", "pass", "B block contessa", "A challenge", "B concede")
     assert [x.reason for x in g.turn.losses] == ["block_challenge"]
     g = run(g, "B lose captain")
-    assert g.player("B").out and g.player("B").revealed == ["captain", "duke"]
+    assert g.player("B").out and g.player("B").revealed == ("captain", "duke")

@@ -1,0 +1,126 @@
+"""The one table of step kinds: every thing that can happen at the table, as data.
+
+A step kind says which keys it takes besides `do`, which prompt (`pending`) it answers, and
+whether it is private: taken on its owner's phone because it involves that seat's hidden cards
+(an untracked seat's private steps are taken on the tablet). The record validator, the web's
+form parsing and permission check, the explorer and the words for a step are all read from
+this table, so a new kind of step is added here (and given a handler in `play.py`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .cards import ACTIONS
+from .errors import RuleError
+from .rulings import N_, ActionName, CardName, Ruling
+from .state import Step
+
+PromptKind = Literal["declare", "respond", "block", "answer", "lose", "draw", "keep", "show",
+                     "decide"]
+PROMPT_KINDS: tuple[PromptKind, ...] = ("declare", "respond", "block", "answer", "lose", "draw",
+                                        "keep", "show", "decide")
+
+FIELDS = ("by", "target", "as", "card", "cards")  # every key a step may take besides "do"
+
+
+@dataclass(frozen=True)
+class StepKind:
+    name: str
+    answers: tuple[PromptKind, ...]  # the prompts this step answers
+    takes: tuple[str, ...]  # keys besides "do"
+    needs: tuple[str, ...]  # keys that must be there
+    private: bool  # involves the taker's hidden cards: their phone takes it
+    words: str  # the step in a few words, for an undo or a log of steps
+
+
+def _action(name: str) -> StepKind:
+    targeted = ACTIONS[name].targeted
+    keys = ("by", "target") if targeted else ("by",)
+    return StepKind(name, ("declare",), keys, keys, False,
+                    N_("%(by)s: %(action)s → %(target)s") if targeted
+                    else N_("%(by)s: %(action)s"))
+
+
+STEPS: dict[str, StepKind] = {
+    k.name: k
+    for k in (
+        *(_action(name) for name in ACTIONS),
+        StepKind("challenge", ("respond",), ("by",), ("by",), False,
+                 N_("%(by)s challenges")),
+        StepKind("block", ("block",), ("by", "as"), ("by", "as"), False,
+                 N_("%(by)s blocks with the %(card)s")),
+        # `by` absent: the table (nobody else challenges or blocks); present: one player.
+        StepKind("pass", ("respond", "block"), ("by",), (), False, N_("%(by)s lets it stand")),
+        StepKind("prove", ("answer",), ("by",), ("by",), True, N_("%(by)s proves the claim")),
+        StepKind("concede", ("answer",), ("by",), ("by",), True, N_("%(by)s concedes")),
+        StepKind("lose", ("lose",), ("by", "card"), ("by", "card"), True,
+                 N_("%(by)s turns the %(card)s face up")),
+        StepKind("draw", ("draw",), ("by", "cards"), ("by",), True,
+                 N_("%(by)s draws from the court deck")),
+        StepKind("keep", ("keep",), ("by", "cards"), ("by",), True,
+                 N_("%(by)s finishes the exchange")),
+        StepKind("show", ("show",), ("by", "card"), ("by",), True, N_("%(by)s: a card is shown")),
+        StepKind("swap", ("decide",), ("by",), ("by",), True, N_("%(by)s swaps the shown card")),
+        StepKind("return", ("decide",), ("by",), ("by",), True,
+                 N_("%(by)s gives the shown card back")),
+    )
+}
+TABLE_PASS = N_("Nobody (else) challenges or blocks")
+
+
+def answers(kind: PromptKind) -> list[str]:
+    """The step kinds that answer a prompt of this kind."""
+    return [k.name for k in STEPS.values() if kind in k.answers]
+
+
+def parse_step(data: object) -> Step:
+    """A Step from a record's (or a form's) step object, checked against the table's keys.
+
+    Values are checked for their type only; whether they fit the game is the handlers' call."""
+    if not isinstance(data, dict):
+        raise RuleError("step_not_object", N_("A step must be an object."))
+    do = data.get("do")
+    kind = STEPS.get(do) if isinstance(do, str) else None
+    if kind is None:
+        raise RuleError("unknown_step", N_("Unknown step '%(do)s'."), do=str(do))
+    for key in data:
+        if key != "do" and key not in kind.takes:
+            raise RuleError("step_key", N_("A '%(do)s' step takes no '%(key)s'."), do=kind.name,
+                            key=str(key))
+    for key in kind.needs:
+        if key not in data:
+            raise RuleError("step_needs", N_("A '%(do)s' step needs '%(key)s'."), do=kind.name,
+                            key=key)
+    for key in ("by", "target", "as", "card"):
+        if key in data and not isinstance(data[key], str):
+            raise RuleError("step_value", N_("'%(key)s' must be a name."), key=key)
+    cards = data.get("cards")
+    if "cards" in data and not (isinstance(cards, list)
+                                and all(isinstance(c, str) for c in cards)):
+        raise RuleError("step_cards", N_("'cards' must be a list of cards."))
+    return Step(kind.name, data.get("by"), data.get("target"), data.get("as"), data.get("card"),
+                None if cards is None else tuple(cards))
+
+
+def step_from_fields(do: str, by: str | None, values: dict[str, Any]) -> dict[str, Any]:
+    """A step object with only the keys its kind takes (for forms: extra fields are dropped)."""
+    kind = STEPS[do]
+    step: dict[str, Any] = {"do": do}
+    if by is not None and "by" in kind.takes:
+        step["by"] = by
+    for key in kind.takes:
+        if key != "by" and values.get(key) is not None:
+            step[key] = values[key]
+    return step
+
+
+def describe(step: Step) -> Ruling:
+    """The step in a few public words (never a hidden card: draws, keeps and shows name none)."""
+    if step.do == "pass" and step.by is None:
+        return Ruling(TABLE_PASS)
+    params: dict[str, object] = {"by": step.by or "", "action": ActionName(step.do),
+                                 "target": step.target or "",
+                                 "card": CardName(step.as_ or step.card or "")}
+    return Ruling(STEPS[step.do].words, params)
