@@ -1,12 +1,15 @@
 """Engine speed: one step, a 300-step replay, random complete games per second.
 
-    .venv/bin/python bench/engine.py            (about 20 s; prints the figures)
+    .venv/bin/python bench/engine.py            (about 30 s; prints the figures)
 
-Goals (one core): one step <= 100 us median; a 300-step replay <= 10 ms.
+Goals (one core, issue 9): one step <= 15 us median; a 300-step replay <= 3 ms median.
+The games are the explorer's (app/explore.py) without its checks: every setting, 2-10 players,
+a step chosen among every legal one.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -15,49 +18,55 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.engine import RuleError, apply, new_game  # noqa: E402
-from app.simulate import legal_steps, play, random_move, random_setup  # noqa: E402
+from app.engine import apply, new_game  # noqa: E402
+from app.explore import explore, legal_steps, random_setup, rng_chooser  # noqa: E402
 
 PEACEFUL = ("steal", "exchange", "pass", "draw", "keep", "prove", "lose", "income")
 
 
-def long_game(min_steps: int = 300):
-    """A 6-player game of at least `min_steps` steps: a table that steals and exchanges a lot."""
-    rng = random.Random(1)
-    setup = random_setup(rng, players=6)
-    setup["rules"] = {}
-    setup["hands"] = {name: ["duke", "captain"] if i % 2 else ["ambassador", "contessa"]
-                      for i, name in enumerate(setup["players"])}
-    game = new_game(setup)
-    while len(game.steps) < min_steps and not game.over:
-        game = random_move(game, rng, lambda s: s["do"] in PEACEFUL) or game
-    if len(game.steps) < min_steps:
-        raise SystemExit("no game was long enough")
-    return setup, game.steps[:min_steps]
-
-
-def step_times(games: int = 200) -> list[float]:
-    times = []
-    for seed in range(games):
+def recorded_games(count: int) -> list[tuple[dict, list[dict]]]:
+    """Complete random games (set-up and steps), played once without checks."""
+    games = []
+    for seed in range(count):
         rng = random.Random(seed)
-        game = new_game(random_setup(rng))
-        while not game.over:
-            options = legal_steps(game, rng)
-            rng.shuffle(options)
-            for step in options:
-                start = time.perf_counter()
-                try:
-                    game = apply(game, step)
-                except RuleError:
-                    continue
-                times.append(time.perf_counter() - start)
-                break
-            else:
-                break
+        setup = random_setup(rng_chooser(rng))
+        played = explore(rng_chooser(rng), checks=False, setup=setup, max_steps=1000)
+        games.append((setup, played.steps))
+    return games
+
+
+def step_times(games: list[tuple[dict, list[dict]]]) -> list[float]:
+    times = []
+    for setup, steps in games:
+        game = new_game(setup)
+        for step in steps:
+            start = time.perf_counter()
+            game = apply(game, step)
+            times.append(time.perf_counter() - start)
     return times
 
 
-def replay_times(setup, steps, runs: int = 50) -> list[float]:
+def long_game(min_steps: int = 300) -> tuple[dict, list[dict]]:
+    """A 6-player game of at least `min_steps` steps: a table that steals and exchanges a lot."""
+    rng = random.Random(1)
+    names = [f"P{i}" for i in range(6)]
+    setup = {"players": names,
+             "hands": {name: ["duke", "captain"] if i % 2 else ["ambassador", "contessa"]
+                       for i, name in enumerate(names)}}
+    game = new_game(setup)
+    steps: list[dict] = []
+    while len(steps) < min_steps and not game.over:
+        options = legal_steps(game)
+        calm = [s for s in options if s["do"] in PEACEFUL] or options
+        step = rng.choice(calm)
+        game = apply(game, step)
+        steps.append(step)
+    if len(steps) < min_steps:
+        raise SystemExit("no game was long enough")
+    return setup, steps
+
+
+def replay_times(setup: dict, steps: list[dict], runs: int = 50) -> list[float]:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -68,26 +77,27 @@ def replay_times(setup, steps, runs: int = 50) -> list[float]:
     return times
 
 
-def games_per_second(players: int, seconds: float = 4.0) -> float:
-    start, count, seed = time.perf_counter(), 0, 0
-    while time.perf_counter() - start < seconds:
-        rng = random.Random(seed)
-        play(random_setup(rng, players=players), rng)
-        count += 1
-        seed += 1
-    return count / (time.perf_counter() - start)
+def games_per_second(games: list[tuple[dict, list[dict]]]) -> float:
+    start = time.perf_counter()
+    for setup, steps in games:
+        game = new_game(setup)
+        for step in steps:
+            game = apply(game, step)
+    return len(games) / (time.perf_counter() - start)
 
 
 def main() -> None:
-    steps = step_times()
+    print(f"machine load before the run: {os.getloadavg()[0]:.2f} (1-minute load average)")
+    games = recorded_games(300)
+    steps = step_times(games)
     print(f"one step: median {statistics.median(steps) * 1e6:.1f} us, "
           f"p95 {statistics.quantiles(steps, n=20)[-1] * 1e6:.1f} us ({len(steps)} steps)")
     setup, long = long_game()
     replay = replay_times(setup, long)
     print(f"300-step replay: median {statistics.median(replay) * 1e3:.2f} ms, "
           f"max {max(replay) * 1e3:.2f} ms")
-    for n in (4, 6):
-        print(f"random complete games, {n} players: {games_per_second(n):.0f} per second")
+    print(f"replaying recorded random games: {games_per_second(games):.0f} games per second "
+          f"({len(steps) / len(games):.0f} steps a game on average)")
 
 
 if __name__ == "__main__":

@@ -7,8 +7,10 @@ turn's next part (`Turn.next`), as far as it goes without anyone's input.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .cards import ACTIONS
-from .legality import may_block, responders
+from .legality import may_block
 from .rulings import N_, NP_, action, card
 from .state import (
     BlockWindow,
@@ -35,6 +37,15 @@ def turn_of(game: Game) -> Turn:
 # --- coins -------------------------------------------------------------------------------
 
 
+def with_coins(game: Game, name: str, delta: int, treasury: int = 0, reserve: int = 0) -> Game:
+    """Coins move: `delta` to the player, and the treasury's and reserve's changes with it."""
+    i = game.seats[name]
+    players = game.players
+    moved = (*players[:i], evolve(players[i], coins=players[i].coins + delta), *players[i + 1:])
+    return evolve(game, players=moved, treasury=game.treasury + treasury,
+                  reserve=game.reserve + reserve)
+
+
 def pay_out(game: Game, name: str, amount: int) -> Game:
     """Coins from the treasury; a payout it cannot cover pays what it has (E-26)."""
     paid = min(amount, game.treasury)
@@ -44,8 +55,7 @@ def pay_out(game: Game, name: str, amount: int) -> Game:
                              "The treasury holds only %(paid)s of the %(amount)s coins due; "
                              "%(name)s takes what is there."),
                    "E-26", "amount", paid=paid, amount=amount, name=name)
-    game = evolve(game, treasury=game.treasury - paid)
-    return with_player(game, name, coins=game.player(name).coins + paid)
+    return with_coins(game, name, paid, treasury=-paid)
 
 
 def return_coins(game: Game, player: Player) -> Game:
@@ -55,8 +65,7 @@ def return_coins(game: Game, player: Player) -> Game:
     game = say(game, NP_("%(name)s's %(coins)s coin goes back to the treasury.",
                          "%(name)s's %(coins)s coins go back to the treasury."),
                "E-20", "coins", name=player.name, coins=player.coins)
-    game = evolve(game, treasury=game.treasury + player.coins)
-    return with_player(game, player.name, coins=0)
+    return with_coins(game, player.name, -player.coins, treasury=player.coins)
 
 
 # --- losing influence --------------------------------------------------------------------
@@ -122,98 +131,90 @@ def settle_losses(game: Game) -> Game:
 
 
 # --- windows -----------------------------------------------------------------------------
-
-
-def open_challenge(game: Game, claimant: str, claim: str, on_block: bool) -> Game:
-    game = with_turn(game, open=ChallengeWindow(claimant, claim, on_block))
-    return game if responders(game) else close_window(game)
-
-
-def open_block(game: Game, again: bool = False) -> Game:
-    game = with_turn(game, open=BlockWindow(again=again))
-    return game if responders(game) else close_window(game)
+# A window opens only when someone may answer it: a claim always has another living player
+# to challenge it (else the game is over), and a block window opens only for `may_block`.
 
 
 def close_window(game: Game) -> Game:
     """Everyone eligible let it stand: the turn goes on (§1.3)."""
     t = turn_of(game)
     w = t.open
-    if isinstance(w, BlockWindow):
-        then = Next.RESOLVE
-    else:
-        assert isinstance(w, ChallengeWindow)
-        then = Next.BLOCKED if w.on_block else Next.AFTER_CLAIM
-    return advance(with_turn(game, open=None, next=then))
+    then: Next = "resolve"
+    if isinstance(w, ChallengeWindow):
+        then = "blocked" if w.on_block else "after_claim"
+    return advance(with_turn(game, open=None), then)
 
 
 # --- the turn's parts --------------------------------------------------------------------
 
+Part = Callable[[Game, Turn], tuple[Game, Next | None]]
 
-def advance(game: Game) -> Game:
-    """Run the turn forward as far as it goes without anyone's input."""
+
+def advance(game: Game, then: Next | None = None) -> Game:
+    """Run the turn forward as far as it goes without anyone's input, from the part `then`
+    (by default the turn's own `next`). Each part returns the game and the part after it."""
+    if then is None and game.turn is not None:
+        then = game.turn.next
     while True:
         game = settle_losses(game)
         t = game.turn
-        if t is None or t.waiting or t.next is None:
+        if t is None:
             return game
-        game = with_turn(game, next=None)
-        game = PARTS[t.next](game)
+        if t.waiting or then is None:
+            return game if t.next is then else with_turn(game, next=then)
+        game, then = PARTS[then](game, t)
 
 
-def after_claim(game: Game) -> Game:
+def after_claim(game: Game, t: Turn) -> tuple[Game, Next | None]:
     """The action's claim stands: blocks come next, if anyone may block (E-1, E-3)."""
-    t = turn_of(game)
     able = may_block(game) if ACTIONS[t.action].blockers else []
     if able:
         if t.target_lost_challenge and t.target in able:
             game = say(game, N_("%(target)s lost the challenge but may still block the "
                                 "%(action)s."), "E-1", target=t.target, action=action(t.action))
-        return open_block(game)
+        return with_turn(game, open=BlockWindow()), None
     target = game.player(t.target) if t.target else None
     if t.target_lost_challenge and target is not None and not target.out:
         game = say(game, N_("%(target)s lost the challenge and, by this table's rules, may not "
                             "block."), "E-1", target=t.target)
-    return with_turn(game, next=Next.RESOLVE)
+    return game, "resolve"
 
 
-def blocked(game: Game) -> Game:
-    t = turn_of(game)
+def blocked(game: Game, t: Turn) -> tuple[Game, Next | None]:
     if t.paid:
         game = say(game, NP_("The %(action)s is blocked; the %(cost)s coin paid stays spent.",
                              "The %(action)s is blocked; the %(cost)s coins paid stay spent."),
                    count="cost", action=action(t.action), cost=t.paid)
     else:
         game = say(game, N_("The %(action)s is blocked."), action=action(t.action))
-    return with_turn(game, next=Next.END)
+    return game, "end"
 
 
-def block_failed(game: Game) -> Game:
+def block_failed(game: Game, t: Turn) -> tuple[Game, Next | None]:
     """One block per action, unless reblock_foreign_aid lets another player try (E-11)."""
     game = with_turn(game, block=None)
-    t = turn_of(game)
     if t.action == "foreign_aid" and game.rules.reblock_foreign_aid and may_block(game):
         game = say(game, N_("The block failed; by this table's rules another player may still "
                             "block."), "E-11")
-        return open_block(game, again=True)
+        return with_turn(game, open=BlockWindow(again=True)), None
     if t.action == "foreign_aid" and not game.rules.reblock_foreign_aid:
         game = say(game, N_("The block failed, so the %(action)s goes ahead: one block per "
                             "action."), "E-11", action=action(t.action))
-    return with_turn(game, next=Next.RESOLVE)
+    return game, "resolve"
 
 
-def resolve(game: Game) -> Game:
+def resolve(game: Game, t: Turn) -> tuple[Game, Next | None]:
     """The action takes effect (§1.3 RESOLVE); an eliminated actor's never does (E-6)."""
-    t = turn_of(game)
-    game = with_turn(game, next=Next.END)
     if game.player(t.actor).out:
-        return game
-    return EFFECTS[t.action](game, t)
+        return game, "end"
+    return EFFECTS[t.action](game, t), "end"
 
 
-def end(game: Game) -> Game:
+def end(game: Game, t: Turn) -> tuple[Game, Next | None]:
     """Replacements owed at the end of the turn (bottom_at_end_of_turn), in the order of the
     proofs. A proven card that left a tracked hand in the meantime is not replaced."""
-    t = turn_of(game)
+    if not t.proofs:
+        return game, "finish"
     draws = []
     for proof in t.proofs:
         p = game.player(proof.player)
@@ -231,24 +232,24 @@ def end(game: Game) -> Game:
             cards, count = [], proof.count
         if count:
             draws.append(Draw(p.name, count, "proof", tuple(cards), to_bottom=True))
-    return with_turn(game, proofs=(), draws=(*t.draws, *draws), next=Next.FINISH)
+    return with_turn(game, proofs=(), draws=(*t.draws, *draws)), "finish"
 
 
-def finish(game: Game) -> Game:
+def finish(game: Game, t: Turn) -> tuple[Game, Next | None]:
     """Coins of players eliminated this turn go back (E-20); play passes clockwise (E-6)."""
-    t = turn_of(game)
     for name in game.out_this_turn:
         game = return_coins(game, game.player(name))
-    return evolve(game, out_this_turn=(), turn=None, current=game.next_living_after(t.actor))
+    after = evolve(game, out_this_turn=(), turn=None, current=game.next_living_after(t.actor))
+    return after, None
 
 
-PARTS = {
-    Next.AFTER_CLAIM: after_claim,
-    Next.RESOLVE: resolve,
-    Next.BLOCKED: blocked,
-    Next.BLOCK_FAILED: block_failed,
-    Next.END: end,
-    Next.FINISH: finish,
+PARTS: dict[str, Part] = {
+    "after_claim": after_claim,
+    "resolve": resolve,
+    "blocked": blocked,
+    "block_failed": block_failed,
+    "end": end,
+    "finish": finish,
 }
 
 
@@ -275,8 +276,7 @@ def steal(game: Game, t: Turn) -> Game:
     """Take min(2, coins); from a target out this turn, before its coins go back (E-21)."""
     target = game.player(str(t.target))
     taken = min(2, target.coins)
-    game = with_player(game, target.name, coins=target.coins - taken)
-    game = with_player(game, t.actor, coins=game.player(t.actor).coins + taken)
+    game = with_coins(with_coins(game, target.name, -taken), t.actor, taken)
     if target.out and taken:
         game = say(game, NP_("%(target)s is out, but the %(action)s still takes %(n)s coin "
                              "before the rest go back to the treasury.",
@@ -323,8 +323,7 @@ def examine(game: Game, t: Turn) -> Game:
 def embezzle(game: Game, t: Turn) -> Game:
     """Take every coin on the Treasury Reserve; 0 is allowed (E-37)."""
     taken = game.reserve
-    game = evolve(game, reserve=0)
-    game = with_player(game, t.actor, coins=game.player(t.actor).coins + taken)
+    game = with_coins(game, t.actor, taken, reserve=-taken)
     return say(game, NP_("%(name)s takes the %(n)s coin on the Treasury Reserve (%(action)s).",
                          "%(name)s takes the %(n)s coins on the Treasury Reserve (%(action)s)."),
                "E-37" if taken == 0 else None, "n", name=t.actor, n=taken,

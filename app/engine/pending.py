@@ -93,9 +93,9 @@ def challenge_question(game: Game, t: Turn, w: ChallengeWindow) -> Ruling:
     """The window's question, worded for the claim it is about (an Embezzle claims NOT to
     hold the Duke)."""
     if inverted(t, w.on_block):
-        text = N_("Does anyone challenge %(name)s's claim to hold no %(card)s?")
+        text = N_("Does anyone challenge %(name)s’s claim to hold no %(card)s?")
     else:
-        text = N_("Does anyone challenge %(name)s's %(card)s?")
+        text = N_("Does anyone challenge %(name)s’s %(card)s?")
     return Ruling(text, {"name": w.claimant, "card": card(w.claim)})
 
 

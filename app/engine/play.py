@@ -13,7 +13,7 @@ from typing import Any
 
 from .cards import ACTIONS, DUKE, FACTIONS
 from .errors import CARD_ACCOUNTED_FOR, RuleError
-from .flow import advance, close_window, open_challenge, turn_face_up
+from .flow import advance, close_window, turn_face_up, with_coins
 from .legality import (
     block_characters,
     blockers,
@@ -35,7 +35,6 @@ from .state import (
     Exchange,
     Game,
     Loss,
-    Next,
     Player,
     Proof,
     Step,
@@ -53,17 +52,18 @@ Handler = Callable[[Game, Step], Game]
 def apply(game: Game, data: dict[str, Any] | Step) -> Game:
     """The game after the step, or RuleError (the game given is never changed)."""
     step = data if isinstance(data, Step) else parse_step(data)
-    if game.over:
+    if game.winner is not None:
         raise RuleError("game_over", N_("The game is over: %(name)s won."),
                         name=str(game.winner))
     if step.by is not None:
-        if not game.has(step.by):
+        seat = game.seats.get(step.by)
+        if seat is None:
             raise RuleError("no_such_player", N_("There is no player named '%(name)s'."),
                             name=step.by)
-        if game.player(step.by).out:
+        if game.players[seat].out:
             raise RuleError("player_out", N_("%(name)s is out of the game."), name=step.by)
     after = HANDLERS.get(step.do, declare)(game, step)
-    return evolve(after, history=(*game.history, step))
+    return evolve(after, history=game.history + (step,))  # the step is part of the record
 
 
 def turn_of(game: Game) -> Turn:
@@ -97,33 +97,33 @@ def declare(game: Game, step: Step) -> Game:
     if problem:
         raise problem
     cost = cost_of(name, actor, target)
-    game = with_player(game, actor, coins=game.player(actor).coins - cost)
-    game = evolve(game, turn=Turn(actor=actor, action=name, target=target, paid=cost),
-                  out_this_turn=())
     if name == "convert":
         return convert(game, actor, str(target), cost)
-    game = evolve(game, treasury=game.treasury + cost)
     spec = ACTIONS[name]
     claim = resolve_character(game.rules, spec.claim)
+    window = None if claim is None else ChallengeWindow(actor, claim, on_block=False)
+    turn = Turn(actor=actor, action=name, target=target, paid=cost, open=window)
+    game = evolve(with_coins(game, actor, -cost, treasury=cost), turn=turn, out_this_turn=())
     game = say(game, announcement(name), count="cost", name=actor, target=target,
                action=action(name), card=card(claim or ""), cost=cost, duke=card(DUKE))
     if claim is not None:
-        return open_challenge(game, actor, claim, on_block=False)
-    then = Next.AFTER_CLAIM if spec.blockers else Next.RESOLVE
-    return advance(with_turn(game, next=then))
+        return game
+    return advance(game, "after_claim" if spec.blockers else "resolve")
 
 
 def convert(game: Game, actor: str, target: str, cost: int) -> Game:
     """Pay onto the Treasury Reserve and flip an allegiance; no response (E-38, E-39)."""
     them = game.player(target)
     side = FACTIONS[1 - FACTIONS.index(str(them.faction))]
-    game = with_player(evolve(game, reserve=game.reserve + cost), target, faction=side)
+    turn = Turn(actor=actor, action="convert", target=target, paid=cost)
+    game = evolve(with_coins(game, actor, -cost, reserve=cost), turn=turn, out_this_turn=())
+    game = with_player(game, target, faction=side)
     game = say(game, NP_("%(name)s pays %(cost)s coin to the Treasury Reserve and converts "
                          "%(target)s to the %(faction)s side.",
                          "%(name)s pays %(cost)s coins to the Treasury Reserve and converts "
                          "%(target)s to the %(faction)s side."), "E-38", "cost",
                name=actor, cost=cost, target=target, faction=faction(side))
-    return advance(with_turn(game, next=Next.END))
+    return advance(game, "end")
 
 
 def announcement(name: str) -> str | tuple[str, str]:
@@ -155,19 +155,20 @@ def pass_(game: Game, step: Step) -> Game:
     """A pass binds only the window it was made in (E-4): the next window asks again."""
     t = turn_of(game)
     window = t.open
-    if not isinstance(window, ChallengeWindow | BlockWindow):
+    if not isinstance(window, (ChallengeWindow, BlockWindow)):  # noqa: UP038 (faster)
         raise not_now(game)
     if step.by is None:
         blocking = isinstance(window, BlockWindow)
         game = say(game, N_("Nobody blocks.") if blocking else N_("Nobody challenges."))
         return close_window(game)
-    if step.by not in (blockers(game) if isinstance(window, BlockWindow) else challengers(game)):
+    eligible = blockers(game) if isinstance(window, BlockWindow) else challengers(game)
+    if step.by not in eligible:
         raise RuleError("nothing_to_pass", N_("%(name)s has nothing to pass on now. "
                                               "%(waiting)s"),
                         name=step.by, waiting=waiting_text(game))
-    game = with_turn(game, open=evolve(window, passed=window.passed | {step.by}))
-    remaining = blockers(game) if isinstance(window, BlockWindow) else challengers(game)
-    return game if remaining else close_window(game)
+    if len(eligible) == 1:
+        return close_window(game)  # the last one to answer lets it stand
+    return with_turn(game, open=evolve(window, passed=(*window.passed, step.by)))
 
 
 def challenge(game: Game, step: Step) -> Game:
@@ -232,12 +233,11 @@ def prove(game: Game, step: Step) -> Game:
         owed = {"draws": (*t.draws, replacement)}
     loss = Loss(c.challenger, "block_challenge" if c.on_block else "challenge")
     game = with_turn(
-        game, open=None, next=Next.BLOCKED if c.on_block else Next.AFTER_CLAIM,
-        losses=(*t.losses, loss),
+        game, open=None, losses=(*t.losses, loss),
         target_lost_challenge=t.target_lost_challenge or (
             not c.on_block and c.challenger == t.target),
         **owed)
-    return advance(game)
+    return advance(game, "blocked" if c.on_block else "after_claim")
 
 
 def proof_cards(game: Game, t: Turn, c: Challenged, p: Player) -> tuple[tuple[str, ...], int]:
@@ -265,9 +265,8 @@ def concede(game: Game, step: Step) -> Game:
     if c.on_block:
         game = say(game, N_("%(name)s does not show the %(card)s: the block fails and %(name)s "
                             "loses an influence."), name=p.name, card=card(c.claim))
-        game = with_turn(game, open=None, next=Next.BLOCK_FAILED,
-                         losses=(*t.losses, Loss(p.name, "block_challenge")))
-        return advance(game)
+        game = with_turn(game, open=None, losses=(*t.losses, Loss(p.name, "block_challenge")))
+        return advance(game, "block_failed")
     game = say(game, N_("%(name)s does not prove the claim: the %(action)s is cancelled and "
                         "%(name)s loses an influence."), name=p.name, action=action(t.action))
     must = None
@@ -276,9 +275,8 @@ def concede(game: Game, step: Step) -> Game:
         must = DUKE
         game = say(game, N_("%(name)s was caught holding a %(card)s and must lose it by this "
                             "table's rules."), "E-35", name=p.name, card=card(DUKE))
-    game = with_turn(game, open=None, next=Next.END,
-                     losses=(*t.losses, Loss(p.name, "challenge", must)))
-    return advance(refund(game, t, p.name))
+    game = with_turn(game, open=None, losses=(*t.losses, Loss(p.name, "challenge", must)))
+    return advance(refund(game, t, p.name), "end")
 
 
 def refund(game: Game, t: Turn, name: str) -> Game:
@@ -289,8 +287,7 @@ def refund(game: Game, t: Turn, name: str) -> Game:
         return say(game, NP_("By this edition's rules the %(cost)s coin paid is not refunded.",
                              "By this edition's rules the %(cost)s coins paid are not refunded."),
                    count="cost", cost=t.paid)
-    game = evolve(game, treasury=game.treasury - t.paid)
-    game = with_player(game, name, coins=game.player(name).coins + t.paid)
+    game = with_coins(game, name, t.paid, treasury=-t.paid)
     return say(game, NP_("%(name)s gets the %(cost)s coin back.",
                          "%(name)s gets the %(cost)s coins back."), "E-15", "cost",
                name=name, cost=t.paid)
@@ -319,11 +316,11 @@ def block(game: Game, step: Step) -> Game:
                                                  "%(cards)s, not the %(card)s."),
                         action=action(t.action), card=card(as_),
                         cards=[card(c) for c in allowed])
-    game = with_turn(game, block=Block(blocker, as_), open=None,
+    game = with_turn(game, block=Block(blocker, as_),
+                     open=ChallengeWindow(blocker, as_, on_block=True),
                      tried_blockers=t.tried_blockers | {blocker})
-    game = say(game, N_("%(name)s claims the %(card)s to block the %(action)s."),
+    return say(game, N_("%(name)s claims the %(card)s to block the %(action)s."),
                name=blocker, card=card(as_), action=action(t.action))
-    return open_challenge(game, blocker, as_, on_block=True)
 
 
 def cannot_block(game: Game, t: Turn, blocker: str) -> RuleError:
@@ -498,7 +495,7 @@ def keep(game: Game, step: Step) -> Game:
                          "%(name)s keeps %(n)s cards and returns the rest to the court deck; "
                          "shuffle it."),
                count="n", name=actor, n=p.face_down)
-    return advance(with_turn(game, open=None, next=Next.END))
+    return advance(with_turn(game, open=None), "end")
 
 
 def examining(game: Game, stage: str) -> tuple[Turn, Examine] | None:
@@ -553,7 +550,7 @@ def swap(game: Game, step: Step) -> Game:
                         "new card, then the shown card goes back into the court deck."),
                name=t.actor, target=target)
     owed = Draw(target, 1, "examine", (ex.shown,) if ex.shown else (), to_bottom=True)
-    return with_turn(game, open=None, next=Next.END, draws=(*t.draws, owed))
+    return advance(with_turn(game, open=None, draws=(*t.draws, owed)), "end")
 
 
 def return_(game: Game, step: Step) -> Game:
@@ -563,7 +560,7 @@ def return_(game: Game, step: Step) -> Game:
                                              "(E-30)."))
     game = say(game, N_("%(name)s hands the card back to %(target)s."), name=t.actor,
                target=str(t.target))
-    return advance(with_turn(game, open=None, next=Next.END))
+    return advance(with_turn(game, open=None), "end")
 
 
 HANDLERS: dict[str, Handler] = {

@@ -7,6 +7,7 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from .cards import AMBASSADOR, CHARACTERS, FACTIONS, INQUISITOR, LOYALIST, REFORMIST, STARTING_COINS
@@ -71,7 +72,8 @@ def new_game(setup: dict[str, Any]) -> Game:
     record = {k: setup[k] for k in SETUP_KEYS if k in setup}
     return Game(rules=rules, players=tuple(players), treasury=treasury, reserve=reserve,
                 deck_size=deck_size, unseen=Pool.of(dict(unseen)), current=first,
-                setup_json=json.dumps(record, ensure_ascii=False))
+                setup_json=json.dumps(record, ensure_ascii=False),
+                seats=MappingProxyType({p.name: i for i, p in enumerate(players)}))
 
 
 def check_table_size(rules: Rules, n: int) -> None:

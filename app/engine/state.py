@@ -12,9 +12,9 @@ nothing is open or owed, the turn's next part (`Turn.next`) runs (see `flow.adva
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from .cards import CHARACTERS
 from .rules import Rules
@@ -23,12 +23,17 @@ from .rulings import Ruling
 _T = TypeVar("_T")
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def evolve(obj: _T, **changes: Any) -> _T:
     """A copy of a frozen record with some fields changed (`dataclasses.replace`, without the
     per-field checks that make it several times slower on every step)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
+    new = _new(obj.__class__)
+    fields = obj.__dict__.copy()
+    fields.update(changes)
+    _set(new, "__dict__", fields)
     return new
 
 
@@ -102,7 +107,7 @@ class ChallengeWindow:
     claimant: str
     claim: str
     on_block: bool
-    passed: frozenset[str] = frozenset()
+    passed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -119,7 +124,7 @@ class Challenged:
 class BlockWindow:
     """Players may block the action; `again` after a failed Foreign Aid block (E-11)."""
 
-    passed: frozenset[str] = frozenset()
+    passed: tuple[str, ...] = ()
     again: bool = False
 
 
@@ -143,15 +148,11 @@ class Examine:
 Open = ChallengeWindow | Challenged | BlockWindow | Exchange | Examine
 
 
-class Next(Enum):
-    """The turn's next part, run once nothing is open or owed (RULES.md §1.3)."""
-
-    AFTER_CLAIM = "after_claim"  # the action's claim stands: blocks, if anyone may block
-    RESOLVE = "resolve"
-    BLOCKED = "blocked"
-    BLOCK_FAILED = "block_failed"
-    END = "end"  # replacements owed at the end of the turn
-    FINISH = "finish"  # coins of the eliminated go back; play passes on
+# The turn's next part, run once nothing is open or owed (RULES.md §1.3): "after_claim" (the
+# action's claim stands: blocks, if anyone may block), "resolve", "blocked", "block_failed",
+# "end" (replacements owed at the end of the turn), "finish" (coins of the eliminated go
+# back; play passes on).
+Next = Literal["after_claim", "resolve", "blocked", "block_failed", "end", "finish"]
 
 
 LossReason = Literal["challenge", "block_challenge", "coup", "assassinate"]
@@ -218,9 +219,10 @@ class Turn:
 # --- steps -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Step:
-    """One step of a game record (FORMAT.md), checked against the table of step kinds."""
+class Step(NamedTuple):
+    """One step of a game record (FORMAT.md), checked against the table of step kinds.
+
+    A named tuple rather than a dataclass: one is made for every step of every replay."""
 
     do: str
     by: str | None = None
@@ -264,6 +266,7 @@ class Game:
     history: tuple[Step, ...] = ()  # the accepted steps, in order
     log: tuple[Ruling, ...] = ()  # the public rulings, in order
     out_this_turn: tuple[str, ...] = field(default=())
+    seats: Mapping[str, int] = field(default_factory=dict)  # name -> place; never changes
 
     @property
     def setup(self) -> dict[str, Any]:
@@ -277,13 +280,10 @@ class Game:
         return [s.as_record() for s in self.history]
 
     def player(self, name: str) -> Player:
-        for p in self.players:
-            if p.name == name:
-                return p
-        raise KeyError(name)
+        return self.players[self.seats[name]]
 
     def has(self, name: object) -> bool:
-        return any(p.name == name for p in self.players)
+        return isinstance(name, str) and name in self.seats
 
     def living(self) -> list[Player]:
         return [p for p in self.players if not p.out]
@@ -316,17 +316,41 @@ class Game:
 
 
 def with_player(game: Game, name: str, **changes: Any) -> Game:
-    players = tuple(evolve(p, **changes) if p.name == name else p for p in game.players)
-    return evolve(game, players=players)
+    i = game.seats[name]
+    players = game.players
+    return evolve(game, players=(*players[:i], evolve(players[i], **changes), *players[i + 1:]))
 
 
 def with_turn(game: Game, **changes: Any) -> Game:
+    """The game with its turn changed (written out: it runs several times a step)."""
     assert game.turn is not None
-    return evolve(game, turn=evolve(game.turn, **changes))
+    turn = _new(Turn)
+    fields = game.turn.__dict__.copy()
+    fields.update(changes)
+    _set(turn, "__dict__", fields)
+    new = _new(Game)
+    fields = game.__dict__.copy()
+    fields["turn"] = turn
+    _set(new, "__dict__", fields)
+    return new
 
 
 def say(game: Game, text: str | tuple[str, str], rule: str | None = None,
         count: str | None = None, **params: object) -> Game:
     """The game with one more ruling in its public log; (singular, plural) texts are chosen
     by the value named `count`."""
-    return evolve(game, log=(*game.log, Ruling(text, params, rule, count)))
+    ruling = _new(Ruling)
+    _set(ruling, "__dict__", {"text": text, "params": params, "rule": rule, "count": count})
+    new = _new(Game)
+    fields = game.__dict__.copy()
+    fields["log"] = game.log + (ruling,)
+    _set(new, "__dict__", fields)
+    return new
+
+
+def make(cls: type[_T], **fields: Any) -> _T:
+    """A frozen record from all its fields, without the dataclass `__init__` (which sets each
+    field through `object.__setattr__`): for the records made on every step."""
+    new = _new(cls)
+    _set(new, "__dict__", fields)
+    return new

@@ -34,13 +34,17 @@ class StepKind:
     private: bool  # involves the taker's hidden cards: their phone takes it
     words: str  # the step in a few words, for an undo or a log of steps
 
+    @property
+    def keys(self) -> frozenset[str]:
+        return KEYS[self.name]
+
 
 def _action(name: str) -> StepKind:
-    targeted = ACTIONS[name].targeted
-    keys = ("by", "target") if targeted else ("by",)
-    return StepKind(name, ("declare",), keys, keys, False,
-                    N_("%(by)s: %(action)s → %(target)s") if targeted
-                    else N_("%(by)s: %(action)s"))
+    """Declaring an action. Whether it takes a target is the action's own rule (cards.py), so
+    "Income takes no target" is said in the action's words."""
+    words = (N_("%(by)s: %(action)s → %(target)s") if ACTIONS[name].targeted
+             else N_("%(by)s: %(action)s"))
+    return StepKind(name, ("declare",), ("by", "target"), ("by",), False, words)
 
 
 STEPS: dict[str, StepKind] = {
@@ -68,6 +72,8 @@ STEPS: dict[str, StepKind] = {
     )
 }
 TABLE_PASS = N_("Nobody (else) challenges or blocks")
+KEYS = {k.name: frozenset({"do", *k.takes}) for k in STEPS.values()}  # every key a step takes
+NAMES = frozenset({"by", "target", "as", "card"})  # keys whose value names a player or card
 
 
 def answers(kind: PromptKind) -> list[str]:
@@ -85,20 +91,20 @@ def parse_step(data: object) -> Step:
     kind = STEPS.get(do) if isinstance(do, str) else None
     if kind is None:
         raise RuleError("unknown_step", N_("Unknown step '%(do)s'."), do=str(do))
-    for key in data:
-        if key != "do" and key not in kind.takes:
-            raise RuleError("step_key", N_("A '%(do)s' step takes no '%(key)s'."), do=kind.name,
-                            key=str(key))
+    allowed = KEYS[kind.name]
+    for key, value in data.items():
+        if key not in allowed:
+            raise RuleError("step_key", N_("A '%(do)s' step takes no '%(key)s'."),
+                            do=kind.name, key=str(key))
+        if key in NAMES and not isinstance(value, str):
+            raise RuleError("step_value", N_("'%(key)s' must be a name."), key=key)
     for key in kind.needs:
         if key not in data:
             raise RuleError("step_needs", N_("A '%(do)s' step needs '%(key)s'."), do=kind.name,
                             key=key)
-    for key in ("by", "target", "as", "card"):
-        if key in data and not isinstance(data[key], str):
-            raise RuleError("step_value", N_("'%(key)s' must be a name."), key=key)
     cards = data.get("cards")
-    if "cards" in data and not (isinstance(cards, list)
-                                and all(isinstance(c, str) for c in cards)):
+    if cards is not None and not (isinstance(cards, list)
+                                  and all(isinstance(c, str) for c in cards)):
         raise RuleError("step_cards", N_("'cards' must be a list of cards."))
     return Step(kind.name, data.get("by"), data.get("target"), data.get("as"), data.get("card"),
                 None if cards is None else tuple(cards))
