@@ -14,26 +14,28 @@ import hmac
 import secrets
 import threading
 import time
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from app.engine import (
+    STEPS,
+    TOO_MANY_COPIES,
     Game,
     Prompt,
     RuleError,
+    SeatHand,
     apply,
-    characters_in_play,
+    check_hand,
     new_game,
     parse_rules,
     pending,
+    setup_from_seats,
 )
-from app.engine.cards import ACTIONS
 from app.live import Broker
 from app.records import export
 from app.store import NothingToUndo, Seat, StaleVersion, Store, Table
@@ -280,13 +282,10 @@ class Tables:
         if not live.lobby:
             raise Refused(_("The game has started; your hand can't change now."))
         rules = parse_rules(live.table.setup.get("rules"))
-        allowed = characters_in_play(rules)
-        if len(cards) != 2 or any(c not in allowed for c in cards):
-            raise Refused(_("Choose the two cards you were dealt."))
-        copies = rules.copies(len(live.seats))
-        if max(Counter(cards).values()) > copies:
-            raise Refused(ngettext("The deck has only %(num)s copy of each card.",
-                                   "The deck has only %(num)s copies of each card.", copies))
+        try:
+            check_hand(rules, len(live.seats), cards)
+        except RuleError as e:
+            raise Refused(self.say_error(e, live)) from None
         store.update_seat(seat.table_id, seat.seat, hand=cards, tracked=True)
         self.touch(store, live)
 
@@ -305,22 +304,12 @@ class Tables:
         self.check_version(live, version)
         if not live.lobby:
             raise Refused(_("The game is already under way."))
-        missing = [s.name for s in live.seats if s.tracked and not s.hand]
-        if missing:
-            raise Refused(_("Still waiting for the hands of: %(names)s.", names=", ".join(missing)))
-        if choose_hand(live):
-            if not all(s.tracked for s in live.seats):
-                raise Refused(_("With hands chosen from sets of five, both players need a phone: "
-                                "the court deck is worked out from the cards dealt to them."))
-            dealt = [s.hand[1] for s in live.seats]
-            if len(set(dealt)) != len(dealt):
-                raise Refused(_("The two cards dealt from the shared set must be different "
-                                "characters: ask both players to check their second card."))
-        setup = game_setup(live)
+        seats = [SeatHand(s.name, s.tracked, tuple(s.hand) if s.hand else None)
+                 for s in live.seats]
         try:
-            new_game(setup)
+            setup = setup_from_seats(live.table.setup, seats)
         except RuleError as e:
-            if "Too many" in str(e.text):
+            if e.code == TOO_MANY_COPIES:
                 raise Refused(_("The hands entered hold more copies of a card than the deck "
                                 "has: someone entered a wrong card. Ask everyone to check "
                                 "their hand.")) from None
@@ -352,42 +341,9 @@ class Tables:
         return export(game, name=_("Game %(n)s at this table", n=live.games))
 
 
-def choose_hand(live: Live) -> bool:
-    return parse_rules(live.table.setup.get("rules")).two_player_setup == "choose_hand"
-
-
-def game_setup(live: Live) -> dict[str, Any]:
-    """The record's set-up from the seats. With hands chosen from sets of five, each phone
-    entered the card it kept, then the card dealt from the shared set: the court deck is the
-    shared set less those two dealt cards (FORMAT.md `court_deck`)."""
-    settings = live.table.setup
-    setup: dict[str, Any] = {
-        "players": [s.name for s in live.seats],
-        "first": settings.get("first", live.seats[0].name),
-        "hands": {s.name: (s.hand if s.tracked else None) for s in live.seats},
-    }
-    if settings.get("rules"):
-        setup["rules"] = settings["rules"]
-    if choose_hand(live):
-        dealt = {s.hand[1] for s in live.seats if s.hand}
-        in_play = characters_in_play(parse_rules(settings.get("rules")))
-        setup["court_deck"] = [c for c in in_play if c not in dealt]
-    return setup
-
-
 def allows(prompt: Prompt, do: str) -> bool:
-    """Whether a step named `do` answers this prompt."""
-    return do in {
-        "declare": set(ACTIONS),
-        "respond": {"challenge", "pass"},
-        "block": {"block", "pass"},
-        "answer": {"prove", "concede"},
-        "lose": {"lose"},
-        "draw": {"draw"},
-        "keep": {"keep"},
-        "show": {"show"},
-        "decide": {"swap", "return"},
-    }[prompt.kind]
+    """Whether a step named `do` answers this prompt (the engine's table of step kinds)."""
+    return do in STEPS and prompt.allows(do)
 
 
-__all__ = ["Live", "Refused", "Tables", "game_setup", "allows"]
+__all__ = ["Live", "Refused", "Tables", "allows"]

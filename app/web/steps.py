@@ -6,8 +6,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from app.engine.cards import ACTIONS
-from app.engine.play import KEYS
+from app.engine import STEPS, pending
 from app.web.service import Live, Refused
 
 FIELDS = ("target", "as", "card")
@@ -16,12 +15,12 @@ FIELDS = ("target", "as", "card")
 def step_from_form(form, live: Live, by: str | None) -> dict[str, Any]:
     """Only the fields the step takes are copied; the engine judges the rest."""
     do = form.get("do", "")
-    if do not in ACTIONS and do not in KEYS:
+    if do not in STEPS:
         raise Refused(_("Unknown step."), 400)
     step: dict[str, Any] = {"do": do}
     if by:
         step["by"] = by
-    allowed = {"target"} if do in ACTIONS else KEYS[do]
+    allowed = STEPS[do].takes
     for key in FIELDS:
         value = form.get(key)
         if value and key in allowed:
@@ -38,16 +37,20 @@ def step_from_form(form, live: Live, by: str | None) -> dict[str, Any]:
     return step
 
 
-def blind_show(live: Live) -> bool:
-    t = live.game.turn if live.game else None
-    return t is not None and t.stage == "show" and t.shown_by != t.target
+def blind_show(live: Live) -> str | None:
+    """The target of a blind show (the examiner picks the card), or None."""
+    if live.game is None:
+        return None
+    return next((p.options["target"] for p in pending(live.game)
+                 if p.kind == "show" and p.options["blind"]), None)
 
 
 def card_at(live: Live, position: str) -> dict[str, Any]:
     """The examiner picks one of the target's cards blind, by its place in the hand."""
     game = live.game
-    assert game is not None and game.turn is not None
-    target = game.player(str(game.turn.target))
+    name = blind_show(live)
+    assert game is not None and name is not None
+    target = game.player(name)
     if target.hand is None:
         return {}
     try:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from flask import g
-from flask_babel import get_translations, gettext, lazy_gettext
+from flask_babel import get_translations, lazy_gettext
 
-from app.engine import CardName, Ruling, render
+from app.engine import CardName, Ruling, describe, parse_step, render
 from app.engine.rulings import ActionName
 from app.web.names import edition, namer
 
@@ -134,29 +134,6 @@ LANGUAGE_TITLES = {"en": "English", "ru": "Русский", "uk": "Україн�
                    "ja": "日本語"}
 
 
-STEP_WORDS = {
-    "challenge": lazy_gettext("challenge"),
-    "block": lazy_gettext("block"),
-    "pass": lazy_gettext("pass"),
-    "prove": lazy_gettext("prove"),
-    "concede": lazy_gettext("concede"),
-    "lose": lazy_gettext("turn a card face up"),
-    "draw": lazy_gettext("draw"),
-    "keep": lazy_gettext("keep cards"),
-    "show": lazy_gettext("show a card"),
-    "swap": lazy_gettext("swap the shown card"),
-    "return": lazy_gettext("give the shown card back"),
-}
-
-
 def describe_step(step: Mapping[str, object], edition_key: str | None) -> str:
     """A step in a few public words, for the log of undone steps (never a hidden card)."""
-    do = str(step.get("do", ""))
-    who = str(step.get("by") or gettext("the table"))
-    if do in STEP_WORDS:
-        what = str(STEP_WORDS[do])
-    else:
-        what = action_name(do, edition_key)
-        if step.get("target"):
-            what = f"{what} → {step['target']}"
-    return gettext("%(who)s: %(what)s", who=who, what=what)
+    return ruling(describe(parse_step(dict(step))), edition_key)

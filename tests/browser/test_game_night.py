@@ -178,7 +178,10 @@ def test_a_bluffed_contessa_is_caught_and_the_target_loses_both_cards_privately(
     bob = night.phone("Bob")
     expect(bob.get_by_text("You don’t hold a Contessa.")).to_be_visible()
     expect(bob.get_by_role("button", name="Show the Contessa")).to_be_disabled()
-    night.phone_tap("Bob", "Concede (lose an influence)")
+    # E-2: the phone states the real cost of conceding the bluff, both cards.
+    expect(bob.get_by_text("Concede: Bob loses an influence, then the Assassinate takes the "
+                           "other one: Bob is out.")).to_be_visible()
+    night.phone_tap("Bob", "Concede")
     private()
 
     night.lose("Bob", "captain")
@@ -215,7 +218,7 @@ def test_a_game_to_its_winner_then_a_new_game_at_the_same_table(
     night.tap("Ann challenges")
     night.expect_phone("Bob", "Ann challenges your Duke.")
     night.phone_open("Bob", "Tap to see your options")
-    night.phone_tap("Bob", "Concede (lose an influence)")
+    night.phone_tap("Bob", "Concede")
     night.lose("Bob", "assassin")
     expect(tablet.get_by_role("heading", name=turn("Ann"))).to_be_visible()
     night.declare("Tax")  # Ann: 7 coins
@@ -295,7 +298,7 @@ def test_a_restart_of_the_server_mid_game_loses_nothing(
     night.tap("Ann challenges")  # the old page's form: its tokens still hold
     night.expect_phone("Bob", "Ann challenges your Duke.")
     night.phone_open("Bob", "Tap to see your options")
-    night.phone_tap("Bob", "Concede (lose an influence)")
+    night.phone_tap("Bob", "Concede")
     night.lose("Bob", "assassin")
     night.expect_tablet("Bob turns the Assassin face up.")
     expect(tablet.get_by_role("heading", name=turn("Ann"))).to_be_visible()

@@ -16,13 +16,13 @@ from urllib.parse import urlencode
 
 from serverkit import ServerProcess
 
-from app.engine import Game, RuleError, apply, new_game
-from app.simulate import legal_steps
+from app.engine import STEPS, Game, RuleError, apply, new_game
+from app.explore import legal_steps
 
 ROOT = Path(__file__).resolve().parents[2]
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 VERSION = re.compile(r'data-version="(\d+)"')
-PRIVATE_STEPS = {"prove", "concede", "lose", "draw", "keep", "show", "swap", "return"}
+PRIVATE_STEPS = {name for name, kind in STEPS.items() if kind.private}
 
 
 # The server itself: tests/serverkit.py.
@@ -151,7 +151,7 @@ class LiveTable:
 def legal(game: Game, rng) -> list[dict[str, Any]]:
     """The steps `pending` offers that the engine takes now."""
     found = []
-    for step in legal_steps(game, rng):
+    for step in legal_steps(game):
         try:
             apply(game, step)
         except RuleError:

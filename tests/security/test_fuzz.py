@@ -9,7 +9,6 @@ one app, so a failing example replays the same way while it is shrunk.
 from __future__ import annotations
 
 import json
-import random
 import string
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,9 +23,9 @@ from tablekit import CSRF_FIELD, check_headers, make_app, snapshot
 from werkzeug.datastructures import MultiDict
 
 from app.cli import main
-from app.engine.cards import ACTIONS, CHARACTERS
-from app.engine.play import KEYS
-from app.simulate import legal_steps
+from app.engine import STEPS
+from app.engine.cards import CHARACTERS
+from app.explore import legal_steps
 from app.web.security import DEVICE_COOKIE, referee_cookie
 from app.web.service import CONTROL
 
@@ -48,7 +47,7 @@ SEATS = ["ann", "bob", "cy", "dee", "eve", "x" * 32]
 
 junk = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
 words = st.one_of(
-    st.sampled_from([*KEYS, *ACTIONS, *CHARACTERS, *NAMES, "Dee", "Eve", "joker", "", "0", "1",
+    st.sampled_from([*STEPS, *CHARACTERS, *NAMES, "Dee", "Eve", "joker", "", "0", "1",
                      "-1", "2", "99999999999999999999", "None", "null", "true", "en", "ru",
                      "xx"]),
     junk,
@@ -84,7 +83,7 @@ OWN = {"tablet": ("t1", None), "tablet2": ("t2", None), "ann": ("t1", "ann"),
        "bob": ("t1", "bob"), "dee": ("t2", "dee"), "stranger": ("t1", None)}
 card = st.sampled_from([*CHARACTERS, "joker", ""]) | junk
 step_fields = st.fixed_dictionaries(
-    {"do": st.sampled_from([*KEYS, *ACTIONS, "dance", ""])},
+    {"do": st.sampled_from([*STEPS, "dance", ""])},
     optional={"by": st.sampled_from([*NAMES, "Dee", "nobody", ""]),
               "target": st.sampled_from([*NAMES, "Dee", ""]),
               "as": card, "card": card, "position": st.sampled_from(["0", "1", "2", "-1", "x"]),
@@ -262,7 +261,7 @@ def legal_request(world: World, data: st.DataObject) -> Request | None:
     """A step the engine would take now at t1, from the device that may take it, so that
     some requests are accepted and the game moves on between the odd ones."""
     live = world.app.extensions["tables"].load(world.store(), world.ids["t1"])
-    options = legal_steps(live.game, random.Random(0)) if live and live.game else []
+    options = legal_steps(live.game) if live and live.game else []
     if not options:
         return None
     step = data.draw(st.sampled_from(options))

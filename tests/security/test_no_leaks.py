@@ -28,9 +28,18 @@ from tablekit import CSRF_FIELD, HTMX, PUBLIC, check_headers, csrf_of, make_app,
 from werkzeug.datastructures import MultiDict
 from werkzeug.test import TestResponse
 
-from app.engine import Game, RuleError, apply, characters_in_play, new_game, parse_rules
+from app.engine import (
+    STEPS,
+    Game,
+    RuleError,
+    apply,
+    characters_in_play,
+    new_game,
+    parse_rules,
+    pending,
+)
 from app.engine.rules import CHOICES
-from app.simulate import legal_steps, random_rules
+from app.explore import legal_steps, random_rules, rng_chooser
 from app.web import views
 from app.web.names import EDITIONS
 
@@ -38,7 +47,7 @@ SEEDS = range(7)
 MAX_STEPS = 40
 FULL_PAGE_EVERY = 8  # the fragment is fetched after every step, the whole page this often
 UNDO_EVERY = 6  # so often a step is undone (the tablet lists undone steps) and redone
-PRIVATE_STEPS = {"prove", "concede", "lose", "draw", "keep", "show", "swap", "return"}
+PRIVATE_STEPS = {name for name, kind in STEPS.items() if kind.private}
 
 
 @dataclass
@@ -62,7 +71,7 @@ def make_plan(seed: int, app) -> Plan | None:
     names = [f"P{i}" for i in range(n)]
     form = {"players": "\n".join(names), "first": rng.choice(names),
             "edition": rng.choice(list(EDITIONS))}
-    for key, value in random_rules(rng, n).items():
+    for key, value in random_rules(rng_chooser(rng), n).items():
         if key == "preset" or (key in CHOICES and key != "two_player_setup"):
             form[key] = str(value)
     if seed % 2:  # the Inquisitor's examination: a card shown to one player only
@@ -95,7 +104,7 @@ def random_game(setup: dict[str, Any], rng: random.Random) -> list[dict[str, Any
     for _ in range(MAX_STEPS):
         if game.over:
             break
-        options = legal_steps(game, rng)
+        options = legal_steps(game)
         rng.shuffle(options)
         for step in options:
             try:
@@ -288,11 +297,12 @@ class Night:
         for key in ("target", "as", "card", "cards"):
             if key in step:
                 data[key] = step[key]
-        t = game.turn
-        if do == "show" and "card" in step and t is not None and t.shown_by != t.target:
+        blind = next((p.options["target"] for p in pending(game)
+                      if p.kind == "show" and p.options["blind"]), None)
+        if do == "show" and "card" in step and blind is not None:
             # Picked blind by the examiner: by its place in the target's hand, as the
             # template's "Card 1 / Card 2" buttons do.
-            hand = game.player(str(t.target)).hand or []
+            hand = game.player(blind).hand or []
             data["position"] = str(hand.index(data.pop("card")))
         if not phone and by is not None:
             data["by"] = by
