@@ -154,7 +154,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_.code if isinstance(exit_.code, int) else USER_ERROR
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()  # here, not at exit: a closed pipe is then caught below
+        return status
     except BrokenPipeError:
         return _closed_pipe()
     except InstanceProblem as problem:

@@ -382,11 +382,17 @@ def test_import_ignores_the_address_of_a_killed_server(tmp_path: Path, capsys) -
 # -- issue 16, item 3: a closed pipe ------------------------------------------------------------
 
 
+SMALL = ROOT / "tests" / "tablekit.py"  # any file: check says INVALID in one short line
+
+
 @pytest.mark.parametrize("args", [["check", *map(str, sorted(RECORDS.glob("*.json")))],
-                                  ["explain", str(WORKED)]], ids=["check", "explain"])
+                                  ["check", str(SMALL)],
+                                  ["explain", str(WORKED)],
+                                  ["explain", str(RECORDS / "25-two-player-start.json")]],
+                         ids=["check", "check-one-line", "explain", "explain-short"])
 def test_a_closed_pipe_ends_quietly(args: list[str]) -> None:
     """`check ... | head -1`: the reader has gone before we write (closed at once here, so the
-    very first write meets the closed pipe, whatever the pipe's buffer holds)."""
+    first write or the last flush meets the closed pipe, whatever the pipe's buffer holds)."""
     reader, writer = os.pipe()
     os.close(reader)
     try:
