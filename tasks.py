@@ -4,14 +4,25 @@
     python3 tasks.py serve [coup-referee serve options...]
     python3 tasks.py test  [pytest options...]
     python3 tasks.py catalogs [new language codes...]
+    python3 tasks.py constraints
 
-Standard library only, for Linux, macOS and Windows. Both commands create ``.venv`` when it is
-missing and (re)install the project into it when ``pyproject.toml`` changed since the last
-install (a stamp in ``.venv`` holds its hash). ``test`` also makes sure a chromium is there for the
-browser tests (Debian's package, installed with apt-get when we are root), runs ``ruff check``
-and then pytest, and exits with pytest's status (or 1 if only ruff failed). ``catalogs``
-re-extracts the translatable strings into app/translations, updates every language's .po file
-(keeping its translations) and lists what is left untranslated or fuzzy, exiting 1 if anything is.
+Standard library only, for Linux, macOS and Windows. Two virtual environments, so that the
+server never carries the test tools: ``.venv`` holds what ``serve`` needs (and ``catalogs``),
+``.venv-test`` the same plus the test tools (pytest, hypothesis, ruff, mypy, playwright). Each is
+made with ``venv --upgrade-deps`` (current pip and setuptools) when missing, and the project is
+(re)installed into it, editable, from the exact versions in ``constraints.txt`` whenever
+``pyproject.toml`` or ``constraints.txt`` changed since the last install (a stamp in the
+environment holds their hash).
+
+``test`` also makes sure a chromium is there for the browser tests (Debian's package, installed
+with apt-get when we are root, after waiting up to 5 minutes for another apt or dpkg to finish),
+then runs ``ruff check``, ``mypy --strict`` (over pyproject's ``[tool.mypy]`` files), builds the
+wheel (``COUP_WHEEL`` tells the test that installs and serves it), and runs pytest. It exits
+with pytest's status, or 1 if pytest passed but a step before it failed.
+
+``catalogs`` re-extracts the translatable strings into app/translations, updates every
+language's .po file (keeping its translations) and lists what is left untranslated or fuzzy,
+exiting 1 if anything is. ``constraints`` refreshes ``constraints.txt`` (see its header).
 """
 
 from __future__ import annotations
@@ -26,13 +37,29 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 ROOT = Path(__file__).resolve().parent
-VENV = ROOT / ".venv"
 WINDOWS = os.name == "nt"
-BIN = VENV / ("Scripts" if WINDOWS else "bin")
-PYTHON = BIN / ("python.exe" if WINDOWS else "python")
-STAMP = VENV / "coup-referee-install.json"
+VENV = ROOT / ".venv"  # what `serve` runs from: the app's own dependencies only
+TEST_VENV = ROOT / ".venv-test"  # the same plus the test tools
+CONSTRAINTS = ROOT / "constraints.txt"
+WHEELS = TEST_VENV / "wheel"
 CHROMIUM = "/usr/bin/chromium"
 MIN_PYTHON = (3, 11)
+PACKAGE_LOCK_WAIT_S = 300.0
+# What apt-get and dpkg lock (fcntl) while they work; any of them held means "wait".
+PACKAGE_LOCKS = ("/var/lib/dpkg/lock-frontend", "/var/lib/dpkg/lock",
+                 "/var/lib/apt/lists/lock", "/var/cache/apt/archives/lock")
+
+
+def bin_dir(venv: Path) -> Path:
+    return venv / ("Scripts" if WINDOWS else "bin")
+
+
+def python_of(venv: Path) -> Path:
+    return bin_dir(venv) / ("python.exe" if WINDOWS else "python")
+
+
+# The test environment's interpreter (ensure_chromium writes its apt log beside it).
+PYTHON = python_of(TEST_VENV)
 
 
 def say(message: str) -> None:
@@ -52,38 +79,58 @@ def run(command: list[str | Path], **kwargs: Any) -> int:
     return subprocess.run([str(part) for part in command], **kwargs).returncode
 
 
-def ensure_venv() -> None:
-    """Create .venv with this Python, or recreate it when its interpreter is gone."""
-    if PYTHON.exists():
-        return
+def ensure_venv(venv: Path) -> Path:
+    """Create ``venv`` with this Python and current pip and setuptools, or recreate it when its
+    interpreter is gone; returns its interpreter."""
+    python = python_of(venv)
+    if python.exists():
+        return python
     try:
         import ensurepip  # noqa: F401  (Debian splits it out into python3-venv)
-        import venv  # noqa: F401
+        import venv as _venv  # noqa: F401
     except ImportError:
         die("this Python lacks venv/ensurepip; on Debian/Ubuntu: apt-get install python3-venv")
-    if VENV.exists():
-        shutil.rmtree(VENV)
-    say(f"creating {VENV.name} ...")
-    if run([sys.executable, "-m", "venv", VENV]) != 0 or not PYTHON.exists():
-        die(f"could not create {VENV}; on Debian/Ubuntu: apt-get install python3-venv")
+    if venv.exists():
+        shutil.rmtree(venv)
+    say(f"creating {venv.name} with current pip and setuptools ...")
+    if run([sys.executable, "-m", "venv", "--upgrade-deps", venv]) != 0 or not python.exists():
+        shutil.rmtree(venv, ignore_errors=True)
+        die(f"could not create {venv} (see above): the first run needs PyPI to be reachable; "
+            "on Debian/Ubuntu, python3-venv must be installed")
+    return python
 
 
-def ensure_installed(extras: set[str]) -> None:
-    """pip install -e .[extras] unless the stamp says this pyproject is installed with them."""
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+def install_digest() -> str:
+    digest = hashlib.sha256()
+    for name in ("pyproject.toml", "constraints.txt"):
+        path = ROOT / name
+        digest.update(path.read_bytes() if path.exists() else b"")
+    return digest.hexdigest()
+
+
+def ensure_installed(venv: Path, extras: frozenset[str] = frozenset()) -> Path:
+    """``pip install -c constraints.txt -e .[extras]`` into ``venv`` unless its stamp says this
+    pyproject and these constraints are installed; returns the environment's interpreter."""
+    python = ensure_venv(venv)
+    stamp_path = venv / "coup-referee-install.json"
+    digest = install_digest()
     try:
-        stamp = json.loads(STAMP.read_text(encoding="utf-8"))
+        stamp = json.loads(stamp_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         stamp = {}
-    if stamp.get("pyproject") == digest and extras <= set(stamp.get("extras", [])):
-        return
-    wanted = extras | (set(stamp.get("extras", [])) if stamp.get("pyproject") == digest else set())
-    target = "." + (f"[{','.join(sorted(wanted))}]" if wanted else "")
-    say(f"installing the project into {VENV.name} (pip install -e {target}) ...")
-    pip = [PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    if stamp.get("digest") == digest and set(extras) <= set(stamp.get("extras", [])):
+        return python
+    target = "." + (f"[{','.join(sorted(extras))}]" if extras else "")
+    say(f"installing the project into {venv.name} (pip install -c {CONSTRAINTS.name} "
+        f"-e {target}) ...")
+    pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    if CONSTRAINTS.exists():
+        pip += ["--constraint", CONSTRAINTS]
     if run([*pip, "--editable", target], cwd=ROOT) != 0:
         die("pip install failed (see above); the first install needs PyPI to be reachable")
-    STAMP.write_text(json.dumps({"pyproject": digest, "extras": sorted(wanted)}), encoding="utf-8")
+    stamp_path.write_text(json.dumps({"digest": digest, "extras": sorted(extras)}),
+                          encoding="utf-8")
+    return python
 
 
 def ensure_chromium() -> None:
@@ -97,29 +144,97 @@ def ensure_chromium() -> None:
         return
     apt = shutil.which("apt-get")
     is_root = hasattr(os, "geteuid") and os.geteuid() == 0
-    if chosen == CHROMIUM and apt and is_root:
-        if apt_install_chromium(apt):
-            say(f"installed {CHROMIUM}")
-            return
     reason = (
         f"no chromium at {chosen}: install Debian's chromium (as root: apt-get install chromium) "
         "or set COUP_CHROMIUM to a Chrome/Chromium binary"
     )
+    if chosen == CHROMIUM and apt and is_root:
+        busy = wait_for_package_manager()
+        if busy is not None:
+            reason = (f"chromium could not be installed: {busy}; "
+                      "run the tests again once it has finished")
+        elif apt_install_chromium(apt):
+            say(f"installed {CHROMIUM}")
+            return
     if on_ci():
         die(f"CI must run the browser tests, but there is {reason}")
     say(f"browser tests will be skipped: {reason}")
     os.environ["COUP_BROWSER_SKIP"] = reason
 
 
+def package_lock_holders(locks: tuple[str, ...] = PACKAGE_LOCKS) -> list[str] | None:
+    """None when no apt/dpkg lock is held; else who holds them ("pid 12 apt-get install x"),
+    or ["another process"] when that can't be told (no /proc)."""
+    import fcntl
+
+    held = []
+    for lock in locks:
+        try:
+            fd = os.open(lock, os.O_RDWR)
+        except OSError:
+            continue  # no such lock here, or not ours to take
+        try:
+            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # taken and let go at once
+        except OSError:
+            held.append(lock)
+        finally:
+            os.close(fd)  # closing drops the lock we may have taken
+    if not held:
+        return None
+    return _processes_holding(held) or ["another process"]
+
+
+def _processes_holding(paths: list[str]) -> list[str]:
+    """The processes that have one of ``paths`` open, from /proc (Linux)."""
+    found = []
+    targets = {os.path.realpath(p) for p in paths}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            if entry.name == str(os.getpid()):
+                continue
+            if not any(os.path.realpath(fd) in targets for fd in (entry / "fd").iterdir()):
+                continue
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(
+                "utf-8", "replace").strip()
+        except OSError:
+            continue
+        found.append(f"pid {entry.name} {command[:100]}".rstrip())
+    return found
+
+
+def wait_for_package_manager(timeout: float = PACKAGE_LOCK_WAIT_S, poll: float = 2.0,
+                             locks: tuple[str, ...] = PACKAGE_LOCKS) -> str | None:
+    """Wait (at most ``timeout`` seconds) while another apt-get or dpkg holds its locks,
+    saying once who holds them. None when they are free; else why we gave up."""
+    import time
+
+    holders = package_lock_holders(locks)
+    if holders is None:
+        return None
+    who = "; ".join(holders)
+    say(f"waiting up to {timeout / 60:g} min for the package manager, busy with: {who}")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        time.sleep(min(poll, max(0.0, deadline - time.monotonic())))
+        holders = package_lock_holders(locks)
+        if holders is None:
+            say("the package manager is free")
+            return None
+        who = "; ".join(holders)
+    return f"the package manager stayed busy for {timeout / 60:g} min ({who})"
+
+
 def apt_install_chromium(apt: str) -> bool:
     """apt-get update + install chromium; apt's many lines go to a log, shown only on failure."""
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    log = VENV / "apt-chromium.log"
+    log = TEST_VENV / "apt-chromium.log"
+    # Should another apt start between our wait and our command, apt itself waits a minute.
+    wait = ["-o", "DPkg::Lock::Timeout=60"]
     with log.open("w", encoding="utf-8") as out:
         for step in (["update"], ["install", "-y", "chromium"]):
             say(f"the browser tests need chromium: apt-get {' '.join(step)} (log: {log}) ...")
             options = {"env": env, "stdin": subprocess.DEVNULL, "stdout": out, "stderr": out}
-            if run([apt, "-q", *step], **options) != 0:
+            if run([apt, "-q", *wait, *step], **options) != 0:
                 break
     if Path(CHROMIUM).exists():
         return True
@@ -129,9 +244,8 @@ def apt_install_chromium(apt: str) -> bool:
 
 
 def serve(args: list[str]) -> int:
-    ensure_venv()
-    ensure_installed(set())
-    script = BIN / ("coup-referee.exe" if WINDOWS else "coup-referee")
+    ensure_installed(VENV)
+    script = bin_dir(VENV) / ("coup-referee.exe" if WINDOWS else "coup-referee")
     command = [str(script), "serve", *args]
     if WINDOWS:  # os.exec* on Windows spawns and exits, which confuses the console and Ctrl+C
         try:
@@ -153,11 +267,16 @@ def ensure_japanese_font() -> None:
         return
     apt = shutil.which("apt-get")
     if apt and hasattr(os, "geteuid") and os.geteuid() == 0:
+        busy = wait_for_package_manager()
+        if busy is not None:
+            say(f"no Japanese font installed: {busy}")
+            return
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         quiet = {"env": env, "stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL,
                  "stderr": subprocess.DEVNULL}
         say("the Japanese screens need a font: apt-get install fonts-ipafont-gothic ...")
-        install = [apt, "-q", "install", "-y", "fonts-ipafont-gothic"]
+        install = [apt, "-q", "-o", "DPkg::Lock::Timeout=60", "install", "-y",
+                   "fonts-ipafont-gothic"]
         if run(install, **quiet) == 0 or (run([apt, "-q", "update"], **quiet) == 0
                                           and run(install, **quiet) == 0):
             return
@@ -165,18 +284,40 @@ def ensure_japanese_font() -> None:
         "(Debian: apt-get install fonts-ipafont-gothic)")
 
 
+def build_wheel(python: Path) -> Path | None:
+    """Build the project's wheel into .venv-test/wheel, as pipx or pip would (an isolated
+    build with setuptools and Babel); None if that failed."""
+    shutil.rmtree(WHEELS, ignore_errors=True)
+    say(f"building the wheel into {WHEELS.relative_to(ROOT)} ...")
+    command = [python, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check",
+               "--no-deps", "--wheel-dir", WHEELS, ROOT]
+    if run(command, cwd=ROOT) != 0:
+        return None
+    built = sorted(WHEELS.glob("coup_referee-*.whl"))
+    return built[-1] if built else None
+
+
 def test(args: list[str]) -> int:
-    ensure_venv()
-    ensure_installed({"dev"})
+    python = ensure_installed(TEST_VENV, frozenset({"dev"}))
     ensure_chromium()
     if "COUP_BROWSER_SKIP" not in os.environ:
         ensure_japanese_font()
+    failed = []
     say("ruff check .")
-    lint = run([PYTHON, "-m", "ruff", "check", "."], cwd=ROOT)
+    if run([python, "-m", "ruff", "check", "."], cwd=ROOT) != 0:
+        failed.append("ruff")
+    say("mypy --strict (the files in pyproject.toml's [tool.mypy])")
+    if run([python, "-m", "mypy", "--strict"], cwd=ROOT) != 0:
+        failed.append("mypy")
+    wheel = build_wheel(python)
+    if wheel is None:
+        failed.append("the wheel build")
+    else:
+        os.environ["COUP_WHEEL"] = str(wheel)
     say("pytest " + " ".join(args))
-    tests = run([PYTHON, "-m", "pytest", *args], cwd=ROOT)
-    if tests == 0 and lint != 0:
-        say("the tests passed but ruff found problems (above)")
+    tests = run([python, "-m", "pytest", *args], cwd=ROOT)
+    if tests == 0 and failed:
+        say(f"the tests passed but these failed (above): {', '.join(failed)}")
         return 1
     return tests
 
@@ -187,20 +328,60 @@ def catalogs(args: list[str]) -> int:
     Extra arguments name languages to add (``catalogs de`` creates ``de``). Exits 1 while any
     catalogue is incomplete, so it can guard a commit; the tests in tests/i18n check the same.
     """
-    ensure_venv()
-    ensure_installed(set())
+    python = ensure_installed(VENV)
     say("updating app/translations from the code and templates ...")
-    return run([PYTHON, "-m", "app.web.i18n", *args], cwd=ROOT)
+    return run([python, "-m", "app.web.i18n", *args], cwd=ROOT)
 
 
-COMMANDS = {"serve": serve, "test": test, "catalogs": catalogs}
+CONSTRAINTS_HEADER = """\
+# The exact versions `python3 tasks.py serve` and `test` install (pip install -c this file), so
+# that every machine runs what CI ran. pyproject.toml holds the ranges (below each next major).
+#
+# Made by `python3 tasks.py constraints`: a fresh venv, `pip install .[dev]` (the newest
+# releases pip's resolver finds within those ranges), then `pip freeze`. Refresh it the same
+# way after changing a dependency in pyproject.toml, or to take new releases; run the tests,
+# and commit it with the change. It is resolved on Linux: a package that only another system
+# needs (say, on Windows) is installed there unpinned.
+"""
+
+
+def constraints(args: list[str]) -> int:
+    """Re-resolve the dependencies in a scratch venv and write constraints.txt."""
+    import tempfile
+
+    if args:
+        die("usage: python3 tasks.py constraints (takes no arguments)", 2)
+    with tempfile.TemporaryDirectory(prefix="coup-constraints-") as scratch:
+        venv = Path(scratch) / "venv"
+        python = ensure_venv(venv)
+        say("resolving pyproject.toml's dependencies with the test tools (pip install .[dev]) ...")
+        pip = [python, "-m", "pip", "--disable-pip-version-check"]
+        if run([*pip, "install", "--quiet", f"{ROOT}[dev]"], cwd=scratch) != 0:
+            die("pip install failed (see above)")
+        frozen = subprocess.run([*map(str, pip), "freeze", "--exclude", "coup-referee"],
+                                capture_output=True, text=True, check=True).stdout
+    CONSTRAINTS.write_text(CONSTRAINTS_HEADER + frozen, encoding="utf-8")
+    say(f"wrote {CONSTRAINTS.name}: {len(frozen.splitlines())} packages")
+    return 0
+
+
+COMMANDS = {"serve": serve, "test": test, "catalogs": catalogs, "constraints": constraints}
+
+
+def usage() -> str:
+    return (f"usage: python3 tasks.py {{{'|'.join(COMMANDS)}}} [args...]\n\n"
+            + (__doc__ or "").split("\n\n", 1)[1])
 
 
 def main(argv: list[str]) -> int:
     if sys.version_info < MIN_PYTHON:
         die(f"Python {'.'.join(map(str, MIN_PYTHON))}+ is needed, this is {sys.version.split()[0]}")
+    if argv and argv[0] in ("-h", "--help", "help"):
+        print(usage(), end="")
+        return 0
     if not argv or argv[0] not in COMMANDS:
-        die(f"usage: python3 tasks.py {{{'|'.join(COMMANDS)}}} [args...]", 2)
+        die(f"usage: python3 tasks.py {{{'|'.join(COMMANDS)}}} [args...] "
+            "(python3 tasks.py --help says more)", 2)
     os.chdir(ROOT)
     return COMMANDS[argv[0]](argv[1:])
 

@@ -14,6 +14,7 @@ following arguments are required") stay as Python words them. What scripts read 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -22,6 +23,8 @@ from app.cli_i18n import _
 
 PROG = "coup-referee"
 USER_ERROR = 2
+CLOSED_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a tool whose reader went away
+DEFAULT_PORT = 5000
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -57,7 +60,14 @@ def _fail(message: str) -> int:
     return USER_ERROR
 
 
+def _percent_safe(text: object) -> str:
+    """A value inside an argparse help string, which argparse fills with ``%``."""
+    return str(text).replace("%", "%%")
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from app.instance import default_folder
+
     parser = _Parser(
         prog=PROG,
         description=_("Referee for Coup played with a real deck: a tablet shows the table, "
@@ -70,15 +80,21 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=_Parser
     )
+    folder = _percent_safe(default_folder())
 
-    serve = commands.add_parser("serve", help=_("run the referee on this laptop's network"))
+    serve = commands.add_parser(
+        "serve", help=_("run the referee on this laptop's network"),
+        description=_("Run the referee on this laptop until Ctrl+C. It prints the address "
+                      "(and a QR code of it) that the tablet and the phones on the same Wi-Fi "
+                      "open. One serve at a time per instance folder."))
     serve.add_argument("--host", default="0.0.0.0",
                        help=_("address to listen on (default: all)"))
-    serve.add_argument("--port", type=int, default=5000,
-                       help=_("port (default: %(port)s)", port=5000))
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT,
+                       help=_("port (default: %(port)s)", port=DEFAULT_PORT))
     serve.add_argument(
-        "--instance", metavar="PATH", help=_("folder for the database (default: ./instance)")
-    )
+        "--instance", metavar="PATH",
+        help=_("folder for the database and its secret key, made if missing "
+               "(default: %(path)s)", path=folder))
     serve.add_argument(
         "--public-url",
         metavar="URL",
@@ -88,21 +104,40 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(handler=_serve)
 
     check = commands.add_parser(
-        "check", help=_("replay game records and check their expectations"))
-    check.add_argument("files", nargs="+", metavar="FILE")
+        "check", help=_("replay game records and check their expectations"),
+        description=_("Replay each game record and check its expectations. One line per "
+                      "file, starting with PASS, FAIL or INVALID (the same words in every "
+                      "language, for scripts), then the totals when there are several files. "
+                      "Exits 1 unless every file passes."))
+    check.add_argument("files", nargs="+", metavar="FILE",
+                       help=_("a game record (coup-record/1 JSON), e.g. %(example)s",
+                              example="tests/records/01-worked-example.json"))
     check.set_defaults(handler=_check)
 
     explain = commands.add_parser(
-        "explain", help=_("replay a game record and explain each ruling"))
-    explain.add_argument("file", metavar="FILE")
+        "explain", help=_("replay a game record and explain each ruling"),
+        description=_("Replay a game record step by step: each step, each ruling with the "
+                      "rule behind it (E-n), a refused step with the reason, then each "
+                      "player's coins and cards."))
+    explain.add_argument("file", metavar="FILE",
+                         help=_("a game record (coup-record/1 JSON)"))
     explain.set_defaults(handler=_explain)
 
-    import_ = commands.add_parser("import", help=_("load a game record as a table to play on"))
-    import_.add_argument("file", metavar="FILE")
-    import_.add_argument("--instance", metavar="PATH", help=_("folder of the database"))
+    import_ = commands.add_parser(
+        "import", help=_("load a game record as a table to play on"),
+        description=_("Load a game record into the database that serve uses, as a new table "
+                      "that goes on from where the record stops. Prints \"table: URL\" for "
+                      "the tablet and \"seat NAME: URL\" for each phone."))
+    import_.add_argument("file", metavar="FILE",
+                         help=_("a game record (coup-record/1 JSON), e.g. one downloaded "
+                                "from the tablet"))
+    import_.add_argument("--instance", metavar="PATH",
+                         help=_("the folder of serve's database (default: %(path)s)",
+                                path=folder))
     import_.add_argument(
         "--public-url", metavar="URL",
-        help=_("the address phones open (default: this laptop's)"),
+        help=_("the address in the links (default: that of the serve running on the same "
+               "folder, else this laptop's on port %(port)s)", port=DEFAULT_PORT),
     )
     import_.set_defaults(handler=_import)
     return parser
@@ -110,6 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    from app.instance import InstanceProblem
+
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -117,52 +154,118 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_.code if isinstance(exit_.code, int) else USER_ERROR
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()  # here, not at exit: a closed pipe is then caught below
+        return status
+    except BrokenPipeError:
+        return _closed_pipe()
+    except InstanceProblem as problem:
+        return _fail(str(problem))
     except (FileNotFoundError, IsADirectoryError, PermissionError) as error:
         return _fail(f"{error.strerror}: {error.filename}")
     except KeyboardInterrupt:
         return 130
 
 
+def _closed_pipe() -> int:
+    """The reader of our output went away (``check ... | head -1``): stop quietly, as Unix
+    tools do. Python would otherwise report the error again when it flushes stdout at exit,
+    so stdout is pointed at the null device first. The status is the shell's for a program
+    ended by SIGPIPE."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    return CLOSED_PIPE
+
+
+def _url_option(url: str | None) -> str | None:
+    """A mistake in --public-url, in one line; None if it is fine."""
+    if url and not url.startswith(("http://", "https://")):
+        return _("--public-url must start with http://, not %(url)s", url=repr(url))
+    return None
+
+
 def _serve(args: argparse.Namespace) -> int:
     # The arguments first: a mistake is answered without touching the process.
     if not 0 <= args.port <= 65535:
         return _fail(_("--port must be between 0 and 65535, not %(port)s", port=args.port))
-    if args.public_url and not args.public_url.startswith(("http://", "https://")):
-        return _fail(_("--public-url must start with http://, not %(url)s",
-                       url=repr(args.public_url)))
+    mistake = _url_option(args.public_url)
+    if mistake:
+        return _fail(mistake)
 
     # Then, before anything imports threading, socket or ssl through Flask.
     from gevent import monkey
 
     monkey.patch_all()
 
+    import sqlite3
+
+    from app import instance
     from app.server import CannotListen, print_banner, public_url, serve
-    from app.web import create_app
 
-    url: str | None = args.public_url
-    app = create_app(args.instance, {"PUBLIC_URL": url})
-
-    def ready(port: int) -> None:
-        shown = url or public_url(args.host, port)
-        app.config["PUBLIC_URL"] = shown
-        print_banner(shown, port)
-        print(_("Press Ctrl+C to stop."), flush=True)
-
+    folder = instance.folder_of(args.instance)
+    instance.prepare(folder)
+    lock = instance.ServeLock(folder).acquire()  # a second serve stops here, in one line
     try:
-        serve(app, args.host, args.port, ready)
-    except CannotListen as error:
-        return _fail(_("%(error)s (try another --port)", error=error.message()))
-    except KeyboardInterrupt:  # Windows; elsewhere Ctrl+C makes serve() return
-        pass
+        database = instance.check_database(folder)
+        from app.web import create_app
+
+        url: str | None = args.public_url
+        try:
+            app = create_app(str(folder), {"PUBLIC_URL": url})
+        except sqlite3.Error as error:
+            return _fail(instance.database_error(database, error))
+
+        def ready(port: int) -> None:
+            shown = url or public_url(args.host, port)
+            app.config["PUBLIC_URL"] = shown
+            instance.write_address(folder, shown, port)
+            print_banner(shown, port)
+            print(_("Press Ctrl+C to stop."), flush=True)
+
+        try:
+            serve(app, args.host, args.port, ready)
+        except CannotListen as error:
+            return _fail(_("%(error)s (try another --port)", error=error.message()))
+        except KeyboardInterrupt:  # Windows; elsewhere Ctrl+C makes serve() return
+            pass
+    finally:
+        lock.release()  # and the address file with it
     print(_("Stopped."), flush=True)
     return 0
 
 
 def _check(args: argparse.Namespace) -> int:
-    from app.records import check_command
+    """One line per file for scripts (PASS, FAIL or INVALID first, in every language); the
+    totals, for a person, go to stderr, so stdout stays one line per file."""
+    from app.cli_i18n import message, ngettext
+    from app.records import RecordError, load, replay
 
-    return check_command(list(args.files))
+    passed = failed = invalid = 0
+    for path in args.files:
+        try:
+            outcome = replay(load(path))
+        except RecordError as e:
+            print(f"INVALID {path}: {message(e)}", flush=True)
+            invalid += 1
+            continue
+        if outcome.failure:
+            print(f"FAIL {path}: {message(outcome.failure)}", flush=True)
+            failed += 1
+        else:
+            print(f"PASS {path}", flush=True)
+            passed += 1
+    if len(args.files) > 1:
+        totals = [ngettext("%(num)s passed", "%(num)s passed", passed),
+                  ngettext("%(num)s failed", "%(num)s failed", failed)]
+        if invalid:
+            totals.append(ngettext("%(num)s invalid", "%(num)s invalid", invalid))
+        # TRANSLATORS: joins the totals of `check`: "34 passed, 2 failed".
+        print(_(", ").join(totals), file=sys.stderr, flush=True)
+    return 1 if failed or invalid else 0
 
 
 def _explain(args: argparse.Namespace) -> int:
@@ -172,9 +275,58 @@ def _explain(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from app.web.importer import import_command
+    """`coup-referee import FILE`: prints `table: URL`, then `seat NAME: URL` per seat.
 
-    return import_command(args.file, args.instance, args.public_url)
+    Those lines are for scripts as much as people: their words stay English in every language.
+    Anything wrong is one line: the file (exit 2), the names, the instance folder, or the
+    database (exit 1 when it is busy or can't be written)."""
+    import sqlite3
+
+    from app import instance
+    from app.cli_i18n import message
+    from app.players import name_problem
+    from app.records import RecordError, load
+
+    mistake = _url_option(args.public_url)
+    if mistake:
+        return _fail(mistake)
+    try:
+        record = load(args.file)
+    except RecordError as e:
+        return _fail(f"{args.file}: {message(e)}")
+    problem = name_problem(record.setup["players"])
+    if problem is not None:
+        return _fail(f"{args.file}: {message(problem)}")
+    folder = instance.folder_of(args.instance)
+    instance.prepare(folder)
+    database = instance.check_database(folder)
+
+    from app.store import Store, init_db
+    from app.web.importer import import_record
+
+    try:
+        init_db(database)
+        with Store.open(database) as store:
+            try:
+                table = import_record(store, record)
+            except RecordError as e:
+                return _fail(f"{args.file}: {message(e)}")
+            seats = store.seats(table.id)
+    except sqlite3.Error as error:
+        print(f"{PROG}: {instance.database_error(database, error)}", file=sys.stderr)
+        return 1
+    base = (args.public_url or instance.running_url(folder) or _default_url()).rstrip("/")
+    print(f"table: {base}/t/{table.id}?key={table.referee_token}")
+    for seat in seats:  # an untracked seat's link shows the public game, with no hand
+        print(f"seat {seat.name}: {base}/s/{seat.token}")
+    return 0
+
+
+def _default_url() -> str:
+    """Where a server would be with the default options: this laptop's LAN address."""
+    from app.server import public_url
+
+    return public_url("0.0.0.0", DEFAULT_PORT) or f"http://localhost:{DEFAULT_PORT}/"
 
 
 if __name__ == "__main__":

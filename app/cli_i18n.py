@@ -147,14 +147,20 @@ def say(text: str | tuple[str, str], params: Mapping[str, object],
 
 
 class _Message(Protocol):
-    text: str | tuple[str, str]
-    params: dict[str, object]
-    count: str | None
+    @property
+    def text(self) -> str | tuple[str, str]: ...
+
+    @property
+    def params(self) -> Mapping[str, object]: ...
+
+    @property
+    def count(self) -> str | None: ...
 
 
 def message(error: _Message) -> str:
     """A :class:`~app.engine.RuleError`, :class:`~app.records.RecordError` or message
-    :class:`~app.engine.Ruling`, in the user's language."""
+    :class:`~app.engine.Ruling` (such as :func:`app.players.name_problem`'s), in the user's
+    language."""
     return say(error.text, error.params, error.count)
 
 

@@ -18,6 +18,7 @@ import signal
 import socket
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from app.cli_i18n import _
@@ -137,24 +138,231 @@ class CannotListen(Exception):
                  reason=self.reason)
 
 
+@dataclass(frozen=True)
+class Limits:
+    """What one client may hold, so that slow or greedy ones can't starve the table.
+
+    A request must arrive promptly: its headers within ``headers_s`` of its first byte and its
+    body within ``body_s``; an open connection waits ``idle_s`` for its next request; a single
+    send or receive that makes no progress for ``stall_s`` ends the connection (a phone that
+    vanished mid-stream). The server reads a whole body (at most ``max_body`` bytes) before the
+    app runs, so a slow body never holds a database write. One address may hold
+    ``per_address`` connections (a browser opens six at most, plus its event stream); the
+    laptop itself (loopback) is not counted unless ``count_loopback``. In all, ``total``
+    connections (None: from the process's file limit) are served; past that, new ones wait in
+    the listen queue instead of failing for want of file descriptors. docs/THREAT_MODEL.md
+    says what one laptop withstands with these figures.
+    """
+
+    idle_s: float = 30.0
+    headers_s: float = 10.0
+    body_s: float = 20.0
+    stall_s: float = 30.0
+    max_body: int = 1_000_000
+    per_address: int = 32
+    total: int | None = None
+    count_loopback: bool = False
+
+
+def raise_file_limit(wanted: int = 65536) -> int | None:
+    """Raise this process's soft limit of open files towards ``wanted`` (never above the hard
+    limit); returns the limit in force, or None where there is none to read (Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    for value in (target, 10240):  # macOS refuses more than OPEN_MAX (10240) for "unlimited"
+        if soft == resource.RLIM_INFINITY or value <= soft:
+            break
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (value, hard))
+            return value
+        except (ValueError, OSError):
+            continue
+    return None if soft == resource.RLIM_INFINITY else int(soft)
+
+
+def connection_cap(file_limit: int | None) -> int:
+    """Connections served at once: the file limit less a reserve for the database, the
+    catalogues and the listening socket."""
+    if file_limit is None:
+        return 1000
+    return max(16, min(10_000, file_limit - 64))
+
+
+class SlowClient(TimeoutError):
+    """A client that did not send its request in time (an OSError: the server drops it)."""
+
+
+def _plain(status: str, text: str) -> WSGIApplication:
+    """A tiny WSGI app that answers ``status`` and closes the connection."""
+    body = text.encode("ascii")
+
+    def answer(environ: dict[str, object], start_response: Callable[..., object]) -> list[bytes]:
+        start_response(status, [("Content-Type", "text/plain; charset=utf-8"),
+                                ("Content-Length", str(len(body))), ("Connection", "close")])
+        return [body]
+
+    return answer  # type: ignore[return-value]
+
+
+BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Length: 0\r\n"
+        b"Connection: close\r\n\r\n")
+
+
+def _server_class(limits: Limits) -> type:
+    """gevent's WSGIServer and handler with :class:`Limits` (built on first use: importing
+    this module patches and imports nothing)."""
+    import io
+
+    import gevent
+    from gevent.pywsgi import Input, WSGIHandler, WSGIServer
+
+    class Handler(WSGIHandler):  # type: ignore[misc]
+        _head_timer: gevent.Timeout | None = None
+
+        def read_requestline(self) -> str:
+            # An idle connection waits for its next request, then the clock runs for its head.
+            if not self._readable_within(limits.idle_s):
+                return ""  # closed quietly
+            self._head_timer = gevent.Timeout.start_new(limits.headers_s,
+                                                        SlowClient("headers"))
+            line: str = super().read_requestline()
+            return line
+
+        def _readable_within(self, seconds: float) -> bool:
+            try:
+                with gevent.Timeout(seconds, False):
+                    return bool(self.rfile.peek(1))
+            except OSError:
+                return False
+            return False
+
+        def _stop_head_timer(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.close()
+                self._head_timer = None
+
+        def read_request(self, raw_requestline: str) -> bool:
+            try:
+                return bool(super().read_request(raw_requestline))
+            finally:
+                self._stop_head_timer()
+
+        def handle_one_request(self):  # type: ignore[no-untyped-def]
+            try:
+                return super().handle_one_request()
+            finally:
+                self._stop_head_timer()
+
+        def _handle_client_error(self, ex):  # type: ignore[no-untyped-def]
+            if isinstance(ex, SlowClient):  # headers too slow: no log line per slow client
+                return ("408", b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"
+                               b"Content-Length: 0\r\n\r\n")
+            return super()._handle_client_error(ex)
+
+        def handle_one_response(self) -> None:
+            refusal = self._receive_body()
+            if refusal is not None:
+                self.close_connection = True
+                self.wsgi_input = Input(io.BytesIO(), 0)  # nothing left to read or discard
+                self.environ["wsgi.input"] = self.wsgi_input
+                self.application = refusal
+            super().handle_one_response()
+
+        def _receive_body(self) -> WSGIApplication | None:
+            """Read the whole body now, within ``body_s``; a refusal app if that fails."""
+            environ = self.environ
+            chunked = environ.get("HTTP_TRANSFER_ENCODING", "").lower() == "chunked"
+            if (not chunked and not self.content_length) or self._connection_upgrade_requested():
+                return None
+            if (self.content_length or 0) > limits.max_body:
+                return _plain("413 Content Too Large", "Content Too Large")
+            try:
+                with gevent.Timeout(limits.body_s, SlowClient("body")):
+                    body = self.wsgi_input.read(limits.max_body + 1 if chunked else None)
+            except SlowClient:
+                return _plain("408 Request Timeout", "Request Timeout")
+            except OSError:  # the client went away, or broke the chunked encoding
+                return _plain("400 Bad Request", "Bad Request")
+            if len(body) > limits.max_body:
+                return _plain("413 Content Too Large", "Content Too Large")
+            self.wsgi_input = Input(io.BytesIO(body), len(body))
+            environ["wsgi.input"] = self.wsgi_input
+            environ["CONTENT_LENGTH"] = str(len(body))
+            environ.pop("HTTP_TRANSFER_ENCODING", None)
+            return None
+
+        def handle_error(self, t, v, tb):  # type: ignore[no-untyped-def]
+            if isinstance(v, TimeoutError | ConnectionError):  # a stalled or vanished client
+                self.close_connection = True
+                return
+            super().handle_error(t, v, tb)
+
+    class Server(WSGIServer):  # type: ignore[misc]
+        handler_class = Handler
+
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)
+            self.open_by_address: dict[str, int] = {}
+
+        def handle(self, sock, address):  # type: ignore[no-untyped-def]
+            host = address[0] if isinstance(address, tuple) else None
+            counted = host is not None and (limits.count_loopback or not _loopback(host))
+            if counted:
+                if self.open_by_address.get(host, 0) >= limits.per_address:
+                    _turn_away(sock)
+                    return
+                self.open_by_address[host] = self.open_by_address.get(host, 0) + 1
+            try:
+                no_delay(sock)
+                sock.settimeout(limits.stall_s)
+                super().handle(sock, address)
+            finally:
+                if counted:
+                    left = self.open_by_address[host] - 1
+                    if left:
+                        self.open_by_address[host] = left
+                    else:
+                        del self.open_by_address[host]
+
+    return Server
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _turn_away(sock: socket.socket) -> None:
+    """Answer 503 to a connection over its address's limit, and close it."""
+    try:
+        sock.settimeout(1.0)
+        sock.sendall(BUSY)
+    except OSError:
+        pass
+    finally:
+        sock.close()
+
+
 def serve(
-    app: WSGIApplication, host: str, port: int, ready: Callable[[int], None] | None = None
+    app: WSGIApplication, host: str, port: int, ready: Callable[[int], None] | None = None,
+    limits: Limits | None = None,
 ) -> None:
     """Serve ``app`` with gevent until interrupted. The caller has monkey-patched already.
 
     ``ready(port)`` runs once the socket is bound (port 0 picks a free one), so the banner never
     announces a server that failed to start. Raises :class:`CannotListen` if binding fails.
     No access log: phones poll and stream all night and it would bury real errors; errors still
-    go to stderr.
+    go to stderr. ``limits`` (default :class:`Limits`) bound slow and greedy clients.
     """
-    from gevent.pywsgi import WSGIServer
-
-    class Server(WSGIServer):
-        def handle(self, sock, address):  # type: ignore[no-untyped-def]
-            no_delay(sock)
-            super().handle(sock, address)
-
-    server = Server((host, port), app, log=None)
+    limits = limits or Limits()
+    total = limits.total or connection_cap(raise_file_limit())
+    server = _server_class(limits)((host, port), app, log=None, spawn=total)
     try:
         server.start()
     except OSError as error:

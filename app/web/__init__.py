@@ -7,7 +7,6 @@ secret key; by default it is the top-level ``instance/``.
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +17,13 @@ from app.cli_i18n import LANGUAGES  # one list of languages for the web and the 
 from app.store import init_db
 from app.web import db
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = PROJECT_ROOT / "templates"
-STATIC = PROJECT_ROOT / "static"
+PACKAGE = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = PACKAGE.parent
+# An installed wheel carries templates/ and static/ inside the package (pyproject.toml).
+TEMPLATES = next((p for p in (PACKAGE / "templates", PROJECT_ROOT / "templates") if p.is_dir()),
+                 PROJECT_ROOT / "templates")
+STATIC = next((p for p in (PACKAGE / "static", PROJECT_ROOT / "static") if p.is_dir()),
+              PROJECT_ROOT / "static")
 TRANSLATIONS = PROJECT_ROOT / "app" / "translations"
 DEFAULT_INSTANCE = PROJECT_ROOT / "instance"
 
@@ -143,10 +146,10 @@ def _select_locale() -> str | None:
 
 
 def _instance_secret(instance: Path) -> str:
-    """A secret key kept in the instance folder, so sessions survive a restart of the laptop."""
-    path = instance / "secret_key"
-    if path.exists():
-        return path.read_text(encoding="ascii").strip()
-    key = secrets.token_hex(32)
-    path.write_text(key, encoding="ascii")
-    return key
+    """A secret key kept in the instance folder, so sessions survive a restart of the laptop.
+
+    Never empty: :func:`app.instance.secret_key` makes it, replaces an empty one and refuses
+    a bad one with :class:`app.instance.InstanceProblem` (one line for the command line)."""
+    from app.instance import secret_key
+
+    return secret_key(instance)

@@ -265,3 +265,42 @@ def test_a_port_that_cannot_be_used_is_said_in_the_users_language(speak):
     error = server.CannotListen("127.0.0.1:5000", "Address already in use")
     assert str(error) == "cannot listen on 127.0.0.1:5000: Address already in use"
     assert error.message() == "127.0.0.1:5000 で待ち受けできません：Address already in use"
+
+
+# -- the messages of issues 11 and 16 --------------------------------------------------------
+
+
+def test_check_totals_are_translated_and_the_prefixes_stay(tmp_path, speak, capsys):
+    bad = write(tmp_path, "{", "bad.json")
+    speak("ru_RU.UTF-8")
+    assert main(["check", str(WORKED), str(WORKED), str(bad)]) == 1
+    out = capsys.readouterr()
+    assert [line.split()[0] for line in out.out.splitlines()] == ["PASS", "PASS", "INVALID"]
+    assert out.err == "2 прошли, 0 не прошли, 1 недопустим\n"
+    speak("ja_JP.UTF-8")
+    assert main(["check", str(WORKED), str(bad)]) == 1
+    assert capsys.readouterr().err == "合格 1、不合格 0、無効 1\n"
+
+
+def test_instance_and_name_problems_are_translated(tmp_path, speak, capsys):
+    speak("uk_UA.UTF-8")
+    (tmp_path / "file").write_text("x")
+    assert main(["import", str(WORKED), "--instance", str(tmp_path / "file")]) == 2
+    assert capsys.readouterr().err == (
+        f"coup-referee: {tmp_path / 'file'} — це файл, а не тека: вкажіть у --instance теку "
+        "(якщо її немає, її буде створено)\n")
+    same = write(tmp_path, dict(GOOD, players=["Ann", "Bob", "ANN"],
+                                hands={"Ann": ["duke", "captain"], "Bob": None, "ANN": None}))
+    speak("pt_BR.UTF-8")
+    assert main(["import", str(same), "--instance", str(tmp_path / "i")]) == 2
+    assert capsys.readouterr().err == (
+        f"coup-referee: {same}: Ann e ANN são o mesmo nome; acrescente uma inicial para "
+        "diferenciá-los\n")
+
+
+def test_the_help_of_every_command_is_translated(speak, capsys):
+    speak("ja_JP.UTF-8")
+    for name in ("serve", "check", "explain", "import"):
+        assert main([name, "--help"]) == 0
+        description = capsys.readouterr().out.split("\n\n")[1]
+        assert JAPANESE.search(description), description

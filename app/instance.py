@@ -1,0 +1,342 @@
+"""The instance folder: the database and the secret key of `serve` and `import`, one `serve` at
+a time, and the address of the one that runs.
+
+- :func:`default_folder`: the project's ``instance/`` in a source checkout (from whatever folder
+  the command runs), or the user's data folder for an installed copy (``pipx install``), where
+  the package's own folder may be read-only and is replaced by each upgrade.
+- :class:`ServeLock`: a lock on ``serve.lock`` in the folder, held while `serve` runs, with the
+  `filelock` library (``flock`` on Linux and macOS, ``msvcrt.locking`` on Windows). The system
+  drops it when the process ends, however it ends, so a crash or a SIGKILL leaves no stale lock.
+- ``server.json``: the running server's address, written once its socket is bound and removed at
+  exit; `import` prints links to it (:func:`running_url`). A file left by a killed server is
+  ignored: the lock says whether a server really runs.
+- :func:`check_database`: a database `serve` or `import` can use, or :class:`InstanceProblem`
+  saying in one line what is wrong and what to do.
+
+Messages are in the command line's language (:mod:`app.cli_i18n`). Nothing here imports Flask.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import stat
+import tempfile
+from pathlib import Path
+
+from app.cli_i18n import _
+
+DATABASE = "coup.sqlite"
+LOCK = "serve.lock"
+ADDRESS = "server.json"
+SQLITE_HEADER = b"SQLite format 3\x00"
+OUR_TABLES = frozenset({"tables", "seats", "steps"})
+LOCK_WAIT_S = 2.0
+"""How long a starting `serve` waits for the lock: `import` holds it for an instant to see
+whether a server runs (:func:`running_url`); a real second server holds it for good."""
+
+
+class InstanceProblem(Exception):
+    """The instance folder can't be used as it is. ``str(error)`` is one line in the user's
+    language, saying what is wrong and what to do."""
+
+
+class AlreadyServing(InstanceProblem):
+    """Another `serve` holds this folder's lock."""
+
+
+def source_checkout() -> Path | None:
+    """The project folder when the code runs from a source checkout, else None."""
+    root = Path(__file__).resolve().parents[1]
+    if (root / "pyproject.toml").is_file() and (root / "app" / "__init__.py").is_file():
+        return root
+    return None
+
+
+def default_folder() -> Path:
+    """Where the database lives when no ``--instance`` is given."""
+    root = source_checkout()
+    if root is not None:
+        return root / "instance"
+    from platformdirs import user_data_path
+
+    return user_data_path("coup-referee", appauthor=False)
+
+
+def folder_of(instance: str | os.PathLike[str] | None) -> Path:
+    return Path(instance).resolve() if instance else default_folder()
+
+
+def prepare(folder: Path) -> None:
+    """Create the folder if needed; one line if it can't be."""
+    if folder.exists() and not folder.is_dir():
+        raise InstanceProblem(_(
+            "%(path)s is a file, not a folder: give --instance a folder (it is made if missing)",
+            path=folder))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InstanceProblem(_(
+            "can't create the folder %(path)s (%(reason)s): give --instance a folder you can "
+            "write to", path=folder, reason=error.strerror or error)) from None
+
+
+# -- one server per folder --------------------------------------------------------------------
+
+
+class ServeLock:
+    """Held while `serve` runs on ``folder``; :meth:`acquire` raises :class:`AlreadyServing`."""
+
+    def __init__(self, folder: Path) -> None:
+        from filelock import FileLock
+
+        self.folder = folder
+        self._lock = FileLock(str(folder / LOCK))
+
+    def acquire(self, wait: float = LOCK_WAIT_S) -> ServeLock:
+        from filelock import Timeout
+
+        try:
+            self._lock.acquire(timeout=wait)
+        except Timeout:
+            url = read_address(self.folder)
+            where = _(" (at %(url)s)", url=url) if url else ""
+            raise AlreadyServing(_(
+                "another coup-referee serve is already using %(path)s%(where)s: use that one, "
+                "stop it first, or give this one another --instance",
+                path=self.folder, where=where)) from None
+        except OSError as error:
+            raise InstanceProblem(_(
+                "can't lock %(path)s (%(reason)s): give --instance a folder you can write to",
+                path=self.folder / LOCK, reason=error.strerror or error)) from None
+        return self
+
+    def release(self) -> None:
+        forget_address(self.folder)
+        self._lock.release()
+
+    def __enter__(self) -> ServeLock:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def serving(folder: Path) -> bool:
+    """Whether a `serve` holds the folder's lock now (tried for an instant, then let go)."""
+    from filelock import FileLock, Timeout
+
+    if not (folder / LOCK).exists():
+        return False
+    lock = FileLock(str(folder / LOCK))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        return True
+    except OSError:
+        return False
+    lock.release()
+    return False
+
+
+# -- the running server's address -------------------------------------------------------------
+
+
+def write_address(folder: Path, url: str | None, port: int) -> None:
+    """Leave the server's address for `import` (replaced in one step: never half a file)."""
+    data = {"url": url, "port": port, "pid": os.getpid()}
+    handle, temporary = tempfile.mkstemp(prefix=".server.", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(data, out)
+        os.replace(temporary, folder / ADDRESS)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def forget_address(folder: Path) -> None:
+    try:
+        (folder / ADDRESS).unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def read_address(folder: Path) -> str | None:
+    """The URL a running server left, whether or not it still runs; None if there is none."""
+    try:
+        data = json.loads((folder / ADDRESS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    url, port = data.get("url"), data.get("port")
+    if isinstance(url, str) and url.startswith(("http://", "https://")):
+        return url
+    if isinstance(port, int) and not isinstance(port, bool) and 0 < port < 65536:
+        return f"http://localhost:{port}/"
+    return None
+
+
+def running_url(folder: Path) -> str | None:
+    """The address of the `serve` running on ``folder`` now, or None."""
+    url = read_address(folder)
+    if url is None or not serving(folder):
+        return None
+    return url
+
+
+# -- the database -----------------------------------------------------------------------------
+
+
+def check_database(folder: Path) -> Path:
+    """The database path, after checking that an existing file is a database of ours.
+
+    A missing or empty file is fine (it is made). Raises :class:`InstanceProblem` for a folder
+    or another kind of file in its place, a file that can't be read, one that is not SQLite or
+    is damaged, and a SQLite database of another program."""
+    path = folder / DATABASE
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return path
+    except OSError as error:
+        raise _cannot_open(path, error) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InstanceProblem(_(
+            "%(path)s is a folder, not a database: move it away, or give --instance another "
+            "folder", path=path))
+    if not stat.S_ISREG(info.st_mode):
+        raise InstanceProblem(_(
+            "%(path)s is not a file: move it away, or give --instance another folder",
+            path=path))
+    try:
+        header = read_header(path)
+    except OSError as error:
+        raise _cannot_open(path, error) from None
+    if not header:
+        return path  # an empty file is an empty database
+    if header != SQLITE_HEADER:
+        raise InstanceProblem(_(
+            "%(path)s is not a database (damaged, or another kind of file): rename it to keep "
+            "it and start again with a new, empty one", path=path))
+    try:
+        tables = _tables(path)
+    except sqlite3.DatabaseError as error:
+        raise InstanceProblem(_(
+            "%(path)s is damaged (%(reason)s): rename it to keep it and start again with a new, "
+            "empty one", path=path, reason=error)) from None
+    if tables and not OUR_TABLES <= tables:
+        raise InstanceProblem(_(
+            "%(path)s belongs to another program (its tables: %(tables)s): give --instance "
+            "another folder, or move that file away",
+            path=path, tables=", ".join(sorted(tables)[:5])))
+    return path
+
+
+def read_header(path: Path) -> bytes:
+    with path.open("rb") as file:
+        return file.read(len(SQLITE_HEADER))
+
+
+def _tables(path: Path) -> set[str]:
+    """The tables of a database, read without changing it; raises DatabaseError if damaged."""
+    conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=10)
+    try:
+        problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise sqlite3.DatabaseError(str(problems[0]))
+        rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                            "AND name NOT LIKE 'sqlite_%'")
+        return {str(row[0]) for row in rows}
+    finally:
+        conn.close()
+
+
+def _cannot_open(path: Path, error: OSError) -> InstanceProblem:
+    return InstanceProblem(_(
+        "can't open %(path)s (%(reason)s): give this user the right to read and write it, or "
+        "give --instance another folder", path=path, reason=error.strerror or error))
+
+
+def database_error(path: Path, error: sqlite3.Error) -> str:
+    """One line for an error of the database met after the checks (locked, read-only, full)."""
+    if "locked" in str(error) or "busy" in str(error):
+        return _("the database %(path)s stayed busy (%(reason)s): another program is writing "
+                 "to it; try again in a moment", path=path, reason=error)
+    return _("the database %(path)s can't be used (%(reason)s): check the disk and the "
+             "file's permissions, or give --instance another folder", path=path, reason=error)
+
+
+# -- the secret key ---------------------------------------------------------------------------
+
+SECRET = "secret_key"
+MIN_SECRET = 32
+
+
+def secret_key(folder: Path) -> str:
+    """The instance's secret key, made on first use.
+
+    A new key is written to a temporary file and linked into place, so no start ever leaves
+    half a key, and two starts at once agree on one key. An empty file (left by an older
+    version whose first start failed) is replaced: nothing was ever signed with it. A key
+    that can't be read or is not one (binary, too short) stops the start with one line."""
+    path = folder / SECRET
+    for _attempt in range(3):
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            _make_secret(path, replace=False)
+            continue
+        except IsADirectoryError:
+            raise InstanceProblem(_(
+                "%(path)s is a folder, not the secret key: remove it (a new key is made at the "
+                "next start)", path=path)) from None
+        except OSError as error:
+            raise InstanceProblem(_(
+                "can't read %(path)s (%(reason)s): give this user the right to read it, or "
+                "delete it (a new key is made at the next start)",
+                path=path, reason=error.strerror or error)) from None
+        try:
+            key = raw.decode("ascii").strip()
+        except UnicodeDecodeError:
+            key = None
+        if key == "":
+            _make_secret(path, replace=True)
+            continue
+        if key is None or len(key) < MIN_SECRET or not key.isprintable() or " " in key:
+            raise InstanceProblem(_(
+                "%(path)s is not a secret key (it must be %(n)s or more letters and digits): "
+                "delete it, and a new key is made at the next start; open forms then need a "
+                "reload", path=path, n=MIN_SECRET))
+        return key
+    raise InstanceProblem(_("can't write %(path)s: give --instance a folder you can write to",
+                            path=path))
+
+
+def _make_secret(path: Path, replace: bool) -> None:
+    import secrets
+
+    handle, temporary = tempfile.mkstemp(prefix=".secret_key.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="ascii") as out:  # mkstemp: this user only
+            out.write(secrets.token_hex(32))
+            out.flush()
+            os.fsync(out.fileno())
+        if replace:
+            os.replace(temporary, path)
+        else:
+            try:
+                os.link(temporary, path)
+            except FileExistsError:
+                pass  # another start made one first: use it
+            except OSError:  # a file system without hard links
+                if not path.exists():
+                    os.replace(temporary, path)
+    except OSError as error:
+        raise InstanceProblem(_(
+            "can't write %(path)s (%(reason)s): give --instance a folder you can write to",
+            path=path, reason=error.strerror or error)) from None
+    finally:
+        Path(temporary).unlink(missing_ok=True)
