@@ -156,7 +156,8 @@ def advance(game: Game, then: Next | None = None) -> Game:
     if then is None and game.turn is not None:
         then = game.turn.next
     while True:
-        game = settle_losses(game)
+        if game.turn is not None and game.turn.losses:
+            game = settle_losses(game)
         t = game.turn
         if t is None:
             return game

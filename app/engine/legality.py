@@ -168,7 +168,11 @@ def may_block(game: Game) -> list[str]:
         names = []
     if t.target_lost_challenge and not game.rules.target_who_challenged_may_block:
         names = [n for n in names if n != t.target]
-    return [n for n in names if n not in t.tried_blockers and not game.same_side(n, t.actor)]
+    if t.tried_blockers:
+        names = [n for n in names if n not in t.tried_blockers]
+    if game.rules.reformation:
+        names = [n for n in names if not game.same_side(n, t.actor)]
+    return names
 
 
 def blockers(game: Game) -> list[str]:

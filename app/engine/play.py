@@ -40,6 +40,7 @@ from .state import (
     Step,
     Turn,
     evolve,
+    make,
     say,
     with_player,
     with_turn,
@@ -102,7 +103,7 @@ def declare(game: Game, step: Step) -> Game:
     spec = ACTIONS[name]
     claim = resolve_character(game.rules, spec.claim)
     window = None if claim is None else ChallengeWindow(actor, claim, on_block=False)
-    turn = Turn(actor=actor, action=name, target=target, paid=cost, open=window)
+    turn = new_turn(actor, name, target, cost, window)
     game = evolve(with_coins(game, actor, -cost, treasury=cost), turn=turn, out_this_turn=())
     game = say(game, announcement(name), count="cost", name=actor, target=target,
                action=action(name), card=card(claim or ""), cost=cost, duke=card(DUKE))
@@ -111,11 +112,19 @@ def declare(game: Game, step: Step) -> Game:
     return advance(game, "after_claim" if spec.blockers else "resolve")
 
 
+def new_turn(actor: str, action_name: str, target: str | None, paid: int,
+             window: ChallengeWindow | None) -> Turn:
+    """A turn as it is declared (every field given: one is made on every declaration)."""
+    return make(Turn, actor=actor, action=action_name, target=target, paid=paid, open=window,
+                next=None, block=None, tried_blockers=frozenset(), target_lost_challenge=False,
+                losses=(), draws=(), proofs=())
+
+
 def convert(game: Game, actor: str, target: str, cost: int) -> Game:
     """Pay onto the Treasury Reserve and flip an allegiance; no response (E-38, E-39)."""
     them = game.player(target)
     side = FACTIONS[1 - FACTIONS.index(str(them.faction))]
-    turn = Turn(actor=actor, action="convert", target=target, paid=cost)
+    turn = new_turn(actor, "convert", target, cost, None)
     game = evolve(with_coins(game, actor, -cost, reserve=cost), turn=turn, out_this_turn=())
     game = with_player(game, target, faction=side)
     game = say(game, NP_("%(name)s pays %(cost)s coin to the Treasury Reserve and converts "

@@ -7,6 +7,7 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -21,6 +22,7 @@ SETUP_KEYS = ("rules", "players", "first", "hands", "revealed", "court_deck", "c
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 
+@cache
 def characters_in_play(rules: Rules) -> tuple[str, ...]:
     """The five characters in the deck: the Inquisitor replaces the Ambassador in its variant."""
     left_out = AMBASSADOR if rules.exchanger == INQUISITOR else INQUISITOR
