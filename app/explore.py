@@ -735,11 +735,12 @@ RULING_NEEDS: dict[str, tuple[dict[str, Any], str]] = {
 }
 
 
-def run_until_covered(games: int, seed: int = 0, tries: int = 60,
-                      checks: bool = True) -> Coverage:
+def run_until_covered(games: int, seed: int = 0, tries: int = 60, checks: bool = True,
+                      coverage: Coverage | None = None) -> Coverage:
     """`games` random games, then games aimed at each key or ruling still missing (up to
-    `tries` each), so that a run reaches everything reachable without a huge number of games."""
-    coverage = run(games, seed, checks)
+    `tries` each), so that a run reaches everything reachable without a huge number of games.
+    `coverage` may hold what earlier games reached."""
+    coverage = run(games, seed, checks, coverage)
     rng = random.Random(seed)
     for key in coverage.missing_pairs():
         forced = forces_for(key)
