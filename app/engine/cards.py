@@ -28,7 +28,8 @@ EXCHANGER = "exchanger"  # placeholder in ACTIONS: the Ambassador or the Inquisi
 @dataclass(frozen=True)
 class Action:
     name: str
-    cost: int = 0
+    cost: int = 0  # paid when declared
+    gain: int = 0  # coins from the treasury when it resolves
     claim: str | None = None  # the character claimed; EXCHANGER = the game's exchanger
     targeted: bool = False
     blocked_by: tuple[str, ...] = ()  # characters a block may claim; EXCHANGER as above
@@ -40,10 +41,10 @@ class Action:
 ACTIONS: dict[str, Action] = {
     a.name: a
     for a in (
-        Action("income"),
-        Action("foreign_aid", blocked_by=(DUKE,), blockers="anyone"),
+        Action("income", gain=1),
+        Action("foreign_aid", gain=2, blocked_by=(DUKE,), blockers="anyone"),
         Action("coup", cost=7, targeted=True),
-        Action("tax", claim=DUKE),
+        Action("tax", gain=3, claim=DUKE),
         Action(
             "assassinate",
             cost=3,
@@ -73,3 +74,48 @@ FORCED_COUP_AT = 10
 CONVERT_SELF_COST = 1
 CONVERT_OTHER_COST = 2
 STARTING_COINS = 2
+
+
+_INDEX = {c: i for i, c in enumerate(CHARACTERS)}
+
+
+@dataclass(frozen=True)
+class Pool:
+    """An immutable multiset of characters: how many of each may still be unseen."""
+
+    counts: tuple[int, ...] = (0,) * len(CHARACTERS)
+
+    @classmethod
+    def of(cls, cards: dict[str, int]) -> Pool:
+        return cls(tuple(cards.get(c, 0) for c in CHARACTERS))
+
+    def __getitem__(self, card: str) -> int:
+        return self.counts[_INDEX[card]]
+
+    def plus(self, cards: tuple[str, ...] | list[str]) -> Pool:
+        if not cards:
+            return self
+        counts = list(self.counts)
+        for c in cards:
+            counts[_INDEX[c]] += 1
+        return Pool(tuple(counts))
+
+    def minus(self, cards: tuple[str, ...] | list[str]) -> Pool:
+        if not cards:
+            return self
+        counts = list(self.counts)
+        for c in cards:
+            counts[_INDEX[c]] -= 1
+        return Pool(tuple(counts))
+
+    def holds(self, cards: tuple[str, ...] | list[str]) -> bool:
+        """Whether every card named (with repeats) is in the pool."""
+        counts = list(self.counts)
+        for c in cards:
+            counts[_INDEX[c]] -= 1
+            if counts[_INDEX[c]] < 0:
+                return False
+        return True
+
+    def items(self) -> dict[str, int]:
+        return {c: n for c, n in zip(CHARACTERS, self.counts, strict=True) if n}

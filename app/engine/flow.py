@@ -10,17 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .cards import ACTIONS
+from .coins import return_coins
+from .effects import EFFECTS
 from .legality import may_block
 from .rulings import N_, NP_, action, card
 from .state import (
     BlockWindow,
     ChallengeWindow,
     Draw,
-    Examine,
     Game,
-    Loss,
     Next,
-    Player,
     Turn,
     evolve,
     say,
@@ -32,40 +31,6 @@ from .state import (
 def turn_of(game: Game) -> Turn:
     assert game.turn is not None
     return game.turn
-
-
-# --- coins -------------------------------------------------------------------------------
-
-
-def with_coins(game: Game, name: str, delta: int, treasury: int = 0, reserve: int = 0) -> Game:
-    """Coins move: `delta` to the player, and the treasury's and reserve's changes with it."""
-    i = game.seats[name]
-    players = game.players
-    moved = (*players[:i], evolve(players[i], coins=players[i].coins + delta), *players[i + 1:])
-    return evolve(game, players=moved, treasury=game.treasury + treasury,
-                  reserve=game.reserve + reserve)
-
-
-def pay_out(game: Game, name: str, amount: int) -> Game:
-    """Coins from the treasury; a payout it cannot cover pays what it has (E-26)."""
-    paid = min(amount, game.treasury)
-    if paid < amount:
-        game = say(game, NP_("The treasury holds only %(paid)s of the %(amount)s coin due; "
-                             "%(name)s takes what is there.",
-                             "The treasury holds only %(paid)s of the %(amount)s coins due; "
-                             "%(name)s takes what is there."),
-                   "E-26", "amount", paid=paid, amount=amount, name=name)
-    return with_coins(game, name, paid, treasury=-paid)
-
-
-def return_coins(game: Game, player: Player) -> Game:
-    """An eliminated player's coins go back to the treasury (E-20, E-39)."""
-    if not player.coins:
-        return game
-    game = say(game, NP_("%(name)s's %(coins)s coin goes back to the treasury.",
-                         "%(name)s's %(coins)s coins go back to the treasury."),
-               "E-20", "coins", name=player.name, coins=player.coins)
-    return with_coins(game, player.name, -player.coins, treasury=player.coins)
 
 
 # --- losing influence --------------------------------------------------------------------
@@ -251,99 +216,4 @@ PARTS: dict[str, Part] = {
     "block_failed": block_failed,
     "end": end,
     "finish": finish,
-}
-
-
-# --- what each action does when it resolves ----------------------------------------------
-
-
-def income(game: Game, t: Turn) -> Game:
-    return pay_out(game, t.actor, 1)
-
-
-def foreign_aid(game: Game, t: Turn) -> Game:
-    game = pay_out(game, t.actor, 2)
-    return say(game, N_("%(name)s takes 2 coins (%(action)s)."), name=t.actor,
-               action=action(t.action))
-
-
-def tax(game: Game, t: Turn) -> Game:
-    game = pay_out(game, t.actor, 3)
-    return say(game, N_("%(name)s takes 3 coins (%(action)s)."), name=t.actor,
-               action=action(t.action))
-
-
-def steal(game: Game, t: Turn) -> Game:
-    """Take min(2, coins); from a target out this turn, before its coins go back (E-21)."""
-    target = game.player(str(t.target))
-    taken = min(2, target.coins)
-    game = with_coins(with_coins(game, target.name, -taken), t.actor, taken)
-    if target.out and taken:
-        game = say(game, NP_("%(target)s is out, but the %(action)s still takes %(n)s coin "
-                             "before the rest go back to the treasury.",
-                             "%(target)s is out, but the %(action)s still takes %(n)s coins "
-                             "before the rest go back to the treasury."),
-                   "E-21", "n", n=taken, target=target.name, action=action(t.action))
-    return say(game, NP_("%(name)s steals %(n)s coin from %(target)s.",
-                         "%(name)s steals %(n)s coins from %(target)s."),
-               count="n", name=t.actor, n=taken, target=target.name)
-
-
-def take_influence(game: Game, t: Turn) -> Game:
-    """Coup and Assassinate: the target loses an influence, unless already out (E-3)."""
-    target = game.player(str(t.target))
-    if target.out:
-        return say(game, N_("%(target)s is already out; the %(action)s has no effect."), "E-3",
-                   target=target.name, action=action(t.action))
-    rule = None
-    if t.action == "assassinate" and t.target_lost_challenge:
-        rule = "E-1"
-    elif t.action == "assassinate" and t.tried_blockers:
-        rule = "E-2"
-    game = say(game, N_("The %(action)s goes ahead: %(target)s loses an influence."), rule,
-               action=action(t.action), target=target.name)
-    loss = Loss(target.name, "coup" if t.action == "coup" else "assassinate")
-    return with_turn(game, losses=(*turn_of(game).losses, loss))
-
-
-def exchange(game: Game, t: Turn) -> Game:
-    """Draw 2 (the Inquisitor 1), or what a short deck holds (E-17)."""
-    count = min(2 if game.rules.exchanger == "ambassador" else 1, game.deck_size)
-    return with_turn(game, draws=(*t.draws, Draw(t.actor, count, "exchange")))
-
-
-def examine(game: Game, t: Turn) -> Game:
-    target = game.player(str(t.target))
-    if target.out:
-        return say(game, N_("%(target)s is already out; there is nothing to examine."), "E-3",
-                   target=target.name)
-    shown_by = target.name if game.rules.examine_shown_by == "target" else t.actor
-    return with_turn(game, open=Examine("show", shown_by))
-
-
-def embezzle(game: Game, t: Turn) -> Game:
-    """Take every coin on the Treasury Reserve; 0 is allowed (E-37)."""
-    taken = game.reserve
-    game = with_coins(game, t.actor, taken, reserve=-taken)
-    return say(game, NP_("%(name)s takes the %(n)s coin on the Treasury Reserve (%(action)s).",
-                         "%(name)s takes the %(n)s coins on the Treasury Reserve (%(action)s)."),
-               "E-37" if taken == 0 else None, "n", name=t.actor, n=taken,
-               action=action(t.action))
-
-
-def no_effect(game: Game, t: Turn) -> Game:
-    return game  # Convert takes effect when declared
-
-
-EFFECTS = {
-    "income": income,
-    "foreign_aid": foreign_aid,
-    "coup": take_influence,
-    "tax": tax,
-    "assassinate": take_influence,
-    "steal": steal,
-    "exchange": exchange,
-    "examine": examine,
-    "convert": no_effect,
-    "embezzle": embezzle,
 }

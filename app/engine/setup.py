@@ -11,11 +11,20 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from .cards import AMBASSADOR, CHARACTERS, FACTIONS, INQUISITOR, LOYALIST, REFORMIST, STARTING_COINS
+from .cards import (
+    AMBASSADOR,
+    CHARACTERS,
+    FACTIONS,
+    INQUISITOR,
+    LOYALIST,
+    REFORMIST,
+    STARTING_COINS,
+    Pool,
+)
 from .errors import TOO_MANY_COPIES, RuleError
 from .rules import Rules, default_copies, parse_rules
 from .rulings import N_, NP_, card
-from .state import Game, Player, Pool
+from .state import Game, Player
 
 SETUP_KEYS = ("rules", "players", "first", "hands", "revealed", "court_deck", "coins", "reserve",
               "factions")

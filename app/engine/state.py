@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, TypeVar
 
-from .cards import CHARACTERS
+from .cards import Pool
 from .rules import Rules
 from .rulings import Ruling
 
@@ -35,51 +35,6 @@ def evolve(obj: _T, **changes: Any) -> _T:
     fields.update(changes)
     _set(new, "__dict__", fields)
     return new
-
-
-_INDEX = {c: i for i, c in enumerate(CHARACTERS)}
-
-
-@dataclass(frozen=True)
-class Pool:
-    """An immutable multiset of characters: how many of each may still be unseen."""
-
-    counts: tuple[int, ...] = (0,) * len(CHARACTERS)
-
-    @classmethod
-    def of(cls, cards: dict[str, int]) -> Pool:
-        return cls(tuple(cards.get(c, 0) for c in CHARACTERS))
-
-    def __getitem__(self, card: str) -> int:
-        return self.counts[_INDEX[card]]
-
-    def plus(self, cards: tuple[str, ...] | list[str]) -> Pool:
-        if not cards:
-            return self
-        counts = list(self.counts)
-        for c in cards:
-            counts[_INDEX[c]] += 1
-        return Pool(tuple(counts))
-
-    def minus(self, cards: tuple[str, ...] | list[str]) -> Pool:
-        if not cards:
-            return self
-        counts = list(self.counts)
-        for c in cards:
-            counts[_INDEX[c]] -= 1
-        return Pool(tuple(counts))
-
-    def holds(self, cards: tuple[str, ...] | list[str]) -> bool:
-        """Whether every card named (with repeats) is in the pool."""
-        counts = list(self.counts)
-        for c in cards:
-            counts[_INDEX[c]] -= 1
-            if counts[_INDEX[c]] < 0:
-                return False
-        return True
-
-    def items(self) -> dict[str, int]:
-        return {c: n for c, n in zip(CHARACTERS, self.counts, strict=True) if n}
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from app import explore
 from app.engine import apply, new_game
 from app.engine import play as play_module
+from app.engine.state import with_turn
 
 
 def drawn(data: st.DataObject) -> explore.Chooser:
@@ -60,7 +61,7 @@ def test_E4_the_pass_check_catches_a_pass_carried_into_the_block_window(monkeypa
     def remembers_passes(g, step):
         after = real(g, step)
         window = g.turn.open
-        return play_module.with_turn(after, tried_blockers=window.passed)
+        return with_turn(after, tried_blockers=frozenset(window.passed))
 
     monkeypatch.setitem(play_module.HANDLERS, "challenge", remembers_passes)
     with pytest.raises(AssertionError, match="E-4"):

@@ -1,0 +1,96 @@
+"""Declaring an action: its checks (legality.py), its cost paid now, its claim opened to
+challenge, or its effect at once (Income, Coup, Convert)."""
+
+from __future__ import annotations
+
+from .cards import ACTIONS, DUKE, FACTIONS
+from .coins import with_coins
+from .errors import RuleError
+from .flow import advance
+from .legality import (
+    cost_of,
+    declaration_problem,
+    resolve_character,
+)
+from .now import by, not_now
+from .rulings import N_, NP_, action, card, faction
+from .state import (
+    ChallengeWindow,
+    Game,
+    Step,
+    Turn,
+    evolve,
+    make,
+    say,
+    with_player,
+)
+
+
+def declare(game: Game, step: Step) -> Game:
+    if game.turn is not None:
+        raise not_now(game)
+    actor, name, target = by(step), step.do, step.target
+    if actor != game.current:
+        raise RuleError("not_your_turn", N_("It is %(current)s's turn, not %(name)s's."),
+                        current=game.current, name=actor)
+    problem = declaration_problem(game, actor, name, target)
+    if problem:
+        raise problem
+    cost = cost_of(name, actor, target)
+    if name == "convert":
+        return convert(game, actor, str(target), cost)
+    spec = ACTIONS[name]
+    claim = resolve_character(game.rules, spec.claim)
+    window = None if claim is None else ChallengeWindow(actor, claim, on_block=False)
+    turn = new_turn(actor, name, target, cost, window)
+    game = evolve(with_coins(game, actor, -cost, treasury=cost), turn=turn, out_this_turn=())
+    game = say(game, announcement(name), count="cost", name=actor, target=target,
+               action=action(name), card=card(claim or ""), cost=cost, duke=card(DUKE))
+    if claim is not None:
+        return game
+    return advance(game, "after_claim" if spec.blockers else "resolve")
+
+
+def new_turn(actor: str, action_name: str, target: str | None, paid: int,
+             window: ChallengeWindow | None) -> Turn:
+    """A turn as it is declared (every field given: one is made on every declaration)."""
+    return make(Turn, actor=actor, action=action_name, target=target, paid=paid, open=window,
+                next=None, block=None, tried_blockers=frozenset(), target_lost_challenge=False,
+                losses=(), draws=(), proofs=())
+
+
+def convert(game: Game, actor: str, target: str, cost: int) -> Game:
+    """Pay onto the Treasury Reserve and flip an allegiance; no response (E-38, E-39)."""
+    them = game.player(target)
+    side = FACTIONS[1 - FACTIONS.index(str(them.faction))]
+    turn = new_turn(actor, "convert", target, cost, None)
+    game = evolve(with_coins(game, actor, -cost, reserve=cost), turn=turn, out_this_turn=())
+    game = with_player(game, target, faction=side)
+    game = say(game, NP_("%(name)s pays %(cost)s coin to the Treasury Reserve and converts "
+                         "%(target)s to the %(faction)s side.",
+                         "%(name)s pays %(cost)s coins to the Treasury Reserve and converts "
+                         "%(target)s to the %(faction)s side."), "E-38", "cost",
+               name=actor, cost=cost, target=target, faction=faction(side))
+    return advance(game, "end")
+
+
+def announcement(name: str) -> str | tuple[str, str]:
+    texts: dict[str, str | tuple[str, str]] = {
+        "income": N_("%(name)s takes 1 coin (%(action)s)."),
+        "foreign_aid": N_("%(name)s declares %(action)s; it can be blocked by claiming the "
+                          "%(duke)s."),
+        "coup": NP_("%(name)s pays %(cost)s coin: %(action)s against %(target)s.",
+                    "%(name)s pays %(cost)s coins: %(action)s against %(target)s."),
+        "assassinate": NP_(
+            "%(name)s pays %(cost)s coin and claims the %(card)s to assassinate %(target)s.",
+            "%(name)s pays %(cost)s coins and claims the %(card)s to assassinate %(target)s.",
+        ),
+        "embezzle": N_(
+            "%(name)s claims to hold no %(card)s and embezzles the Treasury Reserve."
+        ),
+    }
+    if name in texts:
+        return texts[name]
+    if name in ("steal", "examine"):
+        return N_("%(name)s claims the %(card)s: %(action)s against %(target)s.")
+    return N_("%(name)s claims the %(card)s: %(action)s.")
