@@ -278,9 +278,9 @@ def setup_from_seats(settings: dict[str, Any], seats: Sequence[SeatHand]) -> dic
 
     With hands chosen from sets of five (two players), each phone entered the card it kept,
     then the card dealt from the shared set: the court deck is the shared set less those two
-    dealt cards (FORMAT.md `court_deck`), so both players need a phone. A set-up whose hands
-    together hold more copies than the deck has raises TOO_MANY_COPIES: say so without naming
-    whose hand is wrong, since that would tell the table a hidden card."""
+    dealt cards (FORMAT.md `court_deck`), so both players need a phone. When the hands
+    together hold more copies than the deck has, the refusal names nobody: saying whose hand
+    is wrong would tell the table a hidden card."""
     rules = parse_rules(settings.get("rules"))
     missing = [s.name for s in seats if s.tracked and not s.hand]
     if missing:
@@ -304,5 +304,12 @@ def setup_from_seats(settings: dict[str, Any], seats: Sequence[SeatHand]) -> dic
                 "The two cards dealt from the shared set must be different characters: ask "
                 "both players to check their second card."))
         setup["court_deck"] = [c for c in characters_in_play(rules) if c not in dealt]
-    new_game(setup)
+    try:
+        new_game(setup)
+    except RuleError as e:
+        if e.code == TOO_MANY_COPIES:
+            raise RuleError("hands_too_many_copies", N_(
+                "The hands entered hold more copies of a card than the deck has: someone "
+                "entered a wrong card. Ask everyone to check their hand.")) from None
+        raise
     return setup
