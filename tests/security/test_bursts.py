@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from liveserver import VERSION, Device, LiveTable, Server, form_of, legal, run_threads
+from serverkit import VERSION, Device, LiveTable, Server, form_of, legal, run_threads
 
 ROUNDS = 20
 AT_ONCE = 5
@@ -116,7 +116,7 @@ def two_player_game_over(app):
 def test_a_refused_second_rematch_tap_changes_nothing(tmp_path: Path):
     from tablekit import make_app, snapshot
 
-    from app.web.service import Refused
+    from app.web.refusals import Refusal
 
     app = make_app(tmp_path / "instance")
     tables = app.extensions["tables"]
@@ -125,8 +125,8 @@ def test_a_refused_second_rematch_tap_changes_nothing(tmp_path: Path):
     assert table.post("/rematch", {}).status_code == 200  # the first tap
     assert table.enter_hand("Ann", ["duke", "contessa"]).status_code == 200
     before = snapshot(app)
-    with app.test_request_context(), pytest.raises(Refused) as refused:
-        tables.rematch(tables.store(), stale, stale.version)
+    with pytest.raises(Refusal) as refused:
+        tables.rematch(stale, stale.version)
     assert refused.value.status == 409
     assert snapshot(app) == before, "Ann's hand was erased by a refused request"
 
@@ -134,7 +134,7 @@ def test_a_refused_second_rematch_tap_changes_nothing(tmp_path: Path):
 def test_a_stale_no_phone_tap_after_the_start_is_refused(tmp_path: Path):
     from tablekit import make_app, new_table, snapshot
 
-    from app.web.service import Refused
+    from app.web.refusals import Refusal
 
     app = make_app(tmp_path / "instance")
     tables = app.extensions["tables"]
@@ -145,6 +145,6 @@ def test_a_stale_no_phone_tap_after_the_start_is_refused(tmp_path: Path):
     stale = table.live()  # the tap read the lobby here
     assert table.post("/start", {}).status_code == 200
     before = snapshot(app)
-    with app.test_request_context(), pytest.raises(Refused):
-        tables.set_tracked(tables.store(), stale, stale.version, 0, False)
+    with pytest.raises(Refusal):
+        tables.set_tracked(stale, stale.version, 0, False)
     assert snapshot(app) == before

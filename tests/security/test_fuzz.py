@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import string
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,8 +28,9 @@ from app.cli import main
 from app.engine.cards import ACTIONS, CHARACTERS
 from app.engine.play import KEYS
 from app.simulate import legal_steps
+from app.store import NewSeat, Store
 from app.web.security import DEVICE_COOKIE, referee_cookie
-from app.web.service import CONTROL
+from app.web.state import CONTROL
 
 NAMES = ["Ann", "Bob", "Cy"]
 HANDS = {"Ann": ["inquisitor", "captain"], "Bob": ["contessa", "duke"], "Cy": None}
@@ -76,9 +78,9 @@ class Request:
 
 TABLET_PATHS = [p for p in PATHS if p.startswith("/t/")]
 PHONE_PATHS = [p for p in PATHS if p.startswith("/s/")]
-POSTS = {"/tables", "/tables/import", "/t/{t}/join-code", "/t/{t}/step", "/t/{t}/undo",
-         "/t/{t}/start", "/t/{t}/rematch", "/t/{t}/seat/{n}/tracked", "/t/{t}/seat/{n}/reissue",
-         "/s/{s}/hand", "/s/{s}/step", "/s/{s}/language"}
+POSTS = {"/tables", "/tables/import", "/t/{t}/join-code", "/t/{t}/record.json", "/t/{t}/step",
+         "/t/{t}/undo", "/t/{t}/start", "/t/{t}/rematch", "/t/{t}/seat/{n}/tracked",
+         "/t/{t}/seat/{n}/reissue", "/s/{s}/hand", "/s/{s}/step", "/s/{s}/language"}
 PRIVATE_KINDS_STEPS = {"prove", "concede", "lose", "draw", "keep", "show", "swap", "return"}
 OWN = {"tablet": ("t1", None), "tablet2": ("t2", None), "ann": ("t1", "ann"),
        "bob": ("t1", "bob"), "dee": ("t2", "dee"), "stranger": ("t1", None)}
@@ -146,21 +148,21 @@ class World:
     clients: dict[str, FlaskClient] = field(default_factory=dict)
     scope_page: dict[str, str] = field(default_factory=dict)  # client -> a page with its form
 
-    def store(self):
-        return self.app.extensions["tables"].store()
+    def store(self) -> AbstractContextManager[Store]:
+        return self.app.extensions["tables"].pool.store()
 
     def token(self, seat: str) -> str:
         if seat not in self.seats:
             return seat
         table, number = self.seats[seat]
         with self.store() as store:
-            found = store.get_seat(self.ids[table], number)
+            found = store.read(self.ids[table])
         assert found is not None
-        return found.token
+        return found.seats[number].token
 
     def version(self, table: str) -> int:
         with self.store() as store:
-            return store.version(self.ids.get(table, table))
+            return store.version(self.ids.get(table, table)) or 0
 
 
 def build_world(app: Flask) -> World:
@@ -169,28 +171,28 @@ def build_world(app: Flask) -> World:
         for key, names, hands in (("t1", NAMES, HANDS), ("t2", ["Dee", "Eve"], None)):
             settings = {"first": names[0], "rules": RULES if key == "t1" else {},
                         "edition": "official"}
-            table = store.create_table({**settings, "players": names}, seats=names,
-                                       language="en")
-            store.update_table(table.id, setup=settings)
+            seats = [NewSeat(n) if hands is None else NewSeat(
+                n, None if hands[n] is None else tuple(hands[n]), hands[n] is not None)
+                for n in names]
+            setup = {"players": names, "first": names[0], "rules": RULES, "hands": hands}
+            table = store.create_table(settings, seats, "en", log=[] if hands is None else [
+                {CONTROL: "start", "setup": setup}])
             world.ids[key] = table.id
-            for seat in store.seats(table.id):
-                world.seats[seat.name.lower()] = (key, seat.seat)
+            for number, name in enumerate(names):
+                world.seats[name.lower()] = (key, number)
             tablet = app.test_client()
             tablet.set_cookie(referee_cookie(table.id), table.referee_token)
             tablet.set_cookie(DEVICE_COOKIE, f"tablet-device-of-{key}-0123456789")
             world.clients["tablet" if key == "t1" else "tablet2"] = tablet
-            if hands is not None:
-                for seat in store.seats(table.id):
-                    hand = hands[seat.name]
-                    store.update_seat(table.id, seat.seat, hand=hand, tracked=hand is not None)
-                setup = {"players": names, "first": names[0], "rules": RULES, "hands": hands}
-                store.append_step(table.id, 0, {CONTROL: "start", "setup": setup})
         for name in ("ann", "bob", "dee"):
             key, number = world.seats[name]
             client = app.test_client()
             device = f"{name}-phone-device-0123456789"
             client.set_cookie(DEVICE_COOKIE, device)
-            store.update_seat(world.ids[key], number, device=device)
+            table_id = world.ids[key]
+            with store.write(table_id, store.version(table_id) or 0) as writing:
+                writing.update_seat(number, device=device)
+                writing.append({CONTROL: "seat"})
             world.clients[name] = client
     world.clients["stranger"] = app.test_client()
     return world
@@ -248,9 +250,8 @@ def send(world: World, r: Request, url: str, data: list[tuple[str, str]]):
 
 def games_load(world: World) -> None:
     tables = world.app.extensions["tables"]
-    with world.store() as store:
-        for table_id in world.ids.values():
-            assert tables.load(store, table_id) is not None
+    for table_id in world.ids.values():
+        assert tables.load(table_id) is not None
 
 
 @pytest.fixture(scope="module")
@@ -261,7 +262,7 @@ def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
 def legal_request(world: World, data: st.DataObject) -> Request | None:
     """A step the engine would take now at t1, from the device that may take it, so that
     some requests are accepted and the game moves on between the odd ones."""
-    live = world.app.extensions["tables"].load(world.store(), world.ids["t1"])
+    live = world.app.extensions["tables"].load(world.ids["t1"])
     options = legal_steps(live.game, random.Random(0)) if live and live.game else []
     if not options:
         return None

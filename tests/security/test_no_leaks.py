@@ -31,8 +31,11 @@ from werkzeug.test import TestResponse
 from app.engine import Game, RuleError, apply, characters_in_play, new_game, parse_rules
 from app.engine.rules import CHOICES
 from app.simulate import legal_steps, random_rules
+from app.tablerules import check_names, check_rules
 from app.web import views
+from app.web.home import FormProblem, settings_from_form
 from app.web.names import EDITIONS
+from app.web.state import TableState
 
 SEEDS = range(7)
 MAX_STEPS = 40
@@ -54,9 +57,6 @@ class Plan:
 
 def make_plan(seed: int, app) -> Plan | None:
     """A random table and game, and a second deal for one seat; None when there is none."""
-    from app.web.service import Refused
-    from app.web.tablet import settings_from_form
-
     rng = random.Random(seed)
     n = rng.randint(2, 5)
     names = [f"P{i}" for i in range(n)]
@@ -70,10 +70,12 @@ def make_plan(seed: int, app) -> Plan | None:
         form["examine_shown_by"] = "examiner" if seed % 4 == 1 else "target"
     try:
         with app.test_request_context():
-            settings = settings_from_form(MultiDict(form))
-    except Refused:
+            names, settings = settings_from_form(MultiDict(form))
+        rules = settings["rules"]
+        check_names(names)
+        check_rules(rules, len(names))
+    except (FormProblem, RuleError):
         return None
-    rules = settings["rules"]
     parsed = parse_rules(rules)
     deck = [c for c in characters_in_play(parsed) for _ in range(parsed.copies(n))]
     rng.shuffle(deck)
@@ -212,12 +214,10 @@ class Night:
             if whole:
                 self.get(device, "", f"{label} page")
 
-    def live(self):
-        store = self.tables.store()
-        try:
-            return self.tables.load(store, self.table_id)
-        finally:
-            store.close()
+    def live(self) -> TableState:
+        state = self.tables.load(self.table_id)
+        assert state is not None
+        return state
 
     # the night itself
     def play(self) -> None:
@@ -275,7 +275,7 @@ class Night:
             self.seen[device].append((f"{label} events", stream.status_code, stream.mimetype,
                                       first.decode() if isinstance(first, bytes) else first))
         for device in self.phones:
-            response = self.client(device).get(f"/t/{self.table_id}/record.json")
+            response = self.client(device).post(f"/t/{self.table_id}/record.json")
             assert response.status_code == 403
             self.note(device, f"{label} record refused", response)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import inspect
 import re
-from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -17,7 +16,6 @@ from tablekit import (
     check_headers,
     csrf_of,
     inline_script_problems,
-    make_app,
     new_table,
     snapshot,
     started_table,
@@ -28,18 +26,14 @@ from app import store as store_module
 from app.web.security import DEVICE_COOKIE, referee_cookie
 
 HANDS = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"], "Cy": None}
-REFEREE_GETS = ["", "/view", "/rules", "/record.json", "/events"]
+REFEREE_GETS = ["", "/view", "/rules", "/log", "/phones", "/events"]
 REFEREE_POSTS = ["/step", "/undo", "/start", "/rematch", "/seat/0/tracked", "/seat/0/reissue",
-                 "/seat/2/tracked", "/join-code"]
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Flask:
-    return make_app(tmp_path / "instance")
+                 "/seat/2/tracked", "/join-code", "/record.json"]
 
 
 @pytest.fixture
 def table(app: Flask) -> Table:
+    """Ann and Bob on phones, Cy without one; the game started."""
     return started_table(app, HANDS)
 
 
@@ -320,7 +314,7 @@ def every_page(table: Table, app: Flask) -> list[tuple[str, object]]:
         ("tablet", table.tablet.get(table.url)),
         ("tablet view", table.tablet.get(table.url + "/view")),
         ("tablet rules", table.tablet.get(table.url + "/rules")),
-        ("record", table.tablet.get(table.url + "/record.json")),
+        ("record", table.download()),
         ("phone", table.phones["Ann"].get(table.link("Ann"))),
         ("phone view", table.phones["Ann"].get(table.link("Ann") + "/view")),
         ("phone rules", table.phones["Ann"].get(table.link("Ann") + "/rules")),
