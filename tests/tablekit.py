@@ -172,6 +172,23 @@ def started_table(app: Flask, hands: dict[str, list[str] | None], **settings: st
     return table
 
 
+def finished_game(app: Flask) -> Table:
+    """Ann beats Bob; both had phones."""
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    for _round in range(3):
+        for step in ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"}):
+            assert t.post("/step", step).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    assert t.phone_post("Bob", "/step", {"do": "lose", "card": "assassin"}).status_code == 200
+    assert t.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
+    for _round in range(2):
+        for step in ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"}):
+            assert t.post("/step", step).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    assert "Ann wins!" in t.page()
+    return t
+
+
 # -- the database, as a whole -------------------------------------------------------------
 
 

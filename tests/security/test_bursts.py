@@ -13,6 +13,9 @@ from typing import Any
 
 import pytest
 from serverkit import VERSION, Device, LiveTable, Server, form_of, legal, run_threads
+from tablekit import finished_game, make_app, new_table, snapshot
+
+from app.web.refusals import Refusal
 
 ROUNDS = 20
 AT_ONCE = 5
@@ -95,32 +98,10 @@ def test_simultaneous_taps_are_taken_once(server: Server):
 # `stale` is what a request read before another one was taken.
 
 
-def two_player_game_over(app):
-    from tablekit import started_table
-
-    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
-    for _ in range(3):
-        for step in ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"}):
-            assert t.post("/step", step).status_code == 200
-    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
-    assert t.phone_post("Bob", "/step", {"do": "lose", "card": "assassin"}).status_code == 200
-    assert t.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
-    for _ in range(2):
-        for step in ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"}):
-            assert t.post("/step", step).status_code == 200
-    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
-    assert t.live().game.over
-    return t
-
-
 def test_a_refused_second_rematch_tap_changes_nothing(tmp_path: Path):
-    from tablekit import make_app, snapshot
-
-    from app.web.refusals import Refusal
-
     app = make_app(tmp_path / "instance")
     tables = app.extensions["tables"]
-    table = two_player_game_over(app)
+    table = finished_game(app)
     stale = table.live()  # the second tap read the table here
     assert table.post("/rematch", {}).status_code == 200  # the first tap
     assert table.enter_hand("Ann", ["duke", "contessa"]).status_code == 200
@@ -132,10 +113,6 @@ def test_a_refused_second_rematch_tap_changes_nothing(tmp_path: Path):
 
 
 def test_a_stale_no_phone_tap_after_the_start_is_refused(tmp_path: Path):
-    from tablekit import make_app, new_table, snapshot
-
-    from app.web.refusals import Refusal
-
     app = make_app(tmp_path / "instance")
     tables = app.extensions["tables"]
     table = new_table(app, ["Ann", "Bob"])

@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import functools
 import random
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
@@ -24,7 +25,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablekit import CSRF_FIELD, HTMX, PUBLIC, check_headers, csrf_of, make_app, version_of
+from tablekit import (
+    CSRF_FIELD,
+    HTMX,
+    PUBLIC,
+    check_headers,
+    csrf_of,
+    finished_game,
+    make_app,
+    snapshot,
+    started_table,
+    version_of,
+)
 from werkzeug.datastructures import MultiDict
 from werkzeug.test import TestResponse
 
@@ -374,24 +386,57 @@ def test_other_devices_cannot_tell_two_deals_apart(tmp_path: Path):
 
 
 def test_the_tablets_download_holds_no_hidden_card_during_a_game(tmp_path: Path):
-    from tablekit import started_table
-
-    bodies = []
+    """The record holds every hand: while a game with phones is under way it is nobody's, and
+    the tablet offers no Download button."""
     for i, ann in enumerate((["duke", "captain"], ["duke", "contessa"])):
         table = started_table(make_app(tmp_path / str(i)),
                               {"Ann": ann, "Bob": ["assassin", "ambassador"], "Cy": None})
         assert table.post("/step", {"do": "income", "by": "Ann"}).status_code == 200
-        response = table.tablet.get(table.url + "/record.json")
-        bodies.append((response.status_code, response.get_data(as_text=True)))
-    refused = all(400 <= status < 500 for status, _ in bodies)
-    assert refused or bodies[0] == bodies[1], bodies[0][1]
+        before = snapshot(table.app)
+        response = table.download()
+        assert response.status_code == 403
+        assert "once the game is over" in response.text
+        assert not re.search(r"duke|captain|contessa|assassin|ambassador", response.text)
+        assert "Download" not in table.page()
+        assert snapshot(table.app) == before
+
+
+def test_downloading_closes_the_game_so_undo_cannot_reopen_it(tmp_path: Path):
+    """Issue 11.2: the record of a finished game holds every hand. The screen says, before the
+    download, that it closes the game for good; after it, no step of that game can be undone
+    (undoing would reopen a game whose hidden cards the downloader knows)."""
+    table = finished_game(make_app(tmp_path / "instance"))
+    page = table.page()
+    assert "Downloading it closes this game for good" in page
+    assert re.search(r'<button type="submit"\s+>Undo<', page)  # undo is open until then
+    record = table.download()
+    assert record.status_code == 200 and record.json["hands"]["Bob"] == ["contessa", "assassin"]
+    page = table.page()
+    assert "this game is closed" in page
+    assert re.search(r'<button type="submit"\s+disabled>Undo<', page)
+    before = snapshot(table.app)
+    refused = table.post("/undo", {})
+    assert refused.status_code == 422 and "the game is closed" in refused.text
+    assert snapshot(table.app) == before
+    assert "Ann wins!" in table.page()
+    again = table.download()  # the file can be had again; nothing more is closed
+    assert again.status_code == 200 and again.json == record.json
+    assert snapshot(table.app) == before
+    assert table.post("/rematch", {}).status_code == 200  # the table plays on
+
+
+def test_a_game_without_phones_downloads_at_any_time_and_stays_open(tmp_path: Path):
+    """Nothing of a game without phones is hidden from the record's reader, so its download
+    closes nothing."""
+    table = started_table(make_app(tmp_path / "instance"), {"Ann": None, "Bob": None})
+    assert table.post("/step", {"do": "income", "by": "Ann"}).status_code == 200
+    assert "closes this game" not in table.page()
+    record = table.download()
+    assert record.status_code == 200 and record.json["hands"] == {"Ann": None, "Bob": None}
+    assert table.post("/undo", {}).status_code == 200
 
 
 def test_a_blind_examiner_cannot_probe_the_targets_hand(tmp_path: Path):
-    import re
-
-    from tablekit import started_table
-
     answers = []
     for i, bob in enumerate((["contessa", "assassin"], ["duke", "contessa"])):
         table = started_table(make_app(tmp_path / str(i)),
