@@ -438,10 +438,11 @@ class Writing:
         changes: dict[str, Any] = {}
         if hand is not _UNSET:
             changes["hand"] = None if hand is None else _dumps(list(hand))
-        for column, value in (("device", device), ("tracked", tracked),
-                              ("language", language), ("token", token)):
+        if tracked is not _UNSET:
+            changes["tracked"] = int(tracked)
+        for column, value in (("device", device), ("language", language), ("token", token)):
             if value is not _UNSET:
-                changes[column] = int(value) if column == "tracked" else value
+                changes[column] = value
         if changes:
             assignments = ", ".join(f"{column} = ?" for column in changes)
             self._db.execute(

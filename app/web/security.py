@@ -18,6 +18,7 @@ import secrets
 from typing import Final
 
 from flask import Flask, Response, current_app, g, request
+from werkzeug.wrappers import Response as BaseResponse
 
 from app.store import Table, same_secret
 
@@ -42,7 +43,7 @@ def is_referee(table: Table) -> bool:
     return bool(token) and same_secret(token, table.referee_token)
 
 
-def grant_referee(response: Response, table: Table) -> None:
+def grant_referee(response: BaseResponse, table: Table) -> None:
     response.set_cookie(referee_cookie(table.id), table.referee_token, max_age=COOKIE_AGE,
                         httponly=True, samesite="Strict")
 

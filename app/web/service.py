@@ -242,8 +242,9 @@ class Tables:
         _seat_number(state, seat_no)
 
         def change(w: Writing) -> None:
-            w.update_seat(seat_no, token=new_token(), device=None,
-                          **({"hand": None} if state.lobby else {}))
+            w.update_seat(seat_no, token=new_token(), device=None)
+            if state.lobby:
+                w.update_seat(seat_no, hand=None)
 
         return self._commit(state, change=change)
 
@@ -336,8 +337,7 @@ class Tables:
             if seat.device is not None:
                 return self.seat_state(token, device)
             try:
-                new = self._commit(state, change=lambda w, n=seat.seat: w.update_seat(
-                    n, device=device), seat=(token, None))
+                new = self._commit(state, change=_claim(seat.seat, device), seat=(token, None))
             except Refusal as refusal:
                 if refusal.why is not Why.ACTED_FIRST:
                     raise
@@ -408,6 +408,10 @@ def _step(game: Game, by: str | None, fields: Mapping[str, str],
 def _seat_number(state: TableState, seat_no: int) -> None:
     if not any(s.seat == seat_no for s in state.seats):
         raise Refusal(Why.NO_SUCH_SEAT)
+
+
+def _claim(seat_no: int, device: str) -> Callable[[Writing], None]:
+    return lambda w: w.update_seat(seat_no, device=device)
 
 
 def _same_seat(state: TableState, seat: Seat) -> Seat:

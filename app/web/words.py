@@ -5,6 +5,8 @@ and a one-line explanation of every rule setting (for the set-up form and the ru
 from __future__ import annotations
 
 from collections.abc import Mapping
+from gettext import NullTranslations
+from typing import Any
 
 from flask import g
 from flask_babel import get_translations, gettext, lazy_gettext
@@ -15,11 +17,12 @@ from app.web.names import edition, namer
 from app.web.refusals import Refusal, Why
 
 
-def _translations():  # type: ignore[no-untyped-def]
+def _translations() -> NullTranslations:
     """This request's catalog, looked up once: Flask-Babel's lookup costs more than a ruling."""
     if "translations" not in g:
         g.translations = get_translations()
-    return g.translations
+    translations: NullTranslations = g.translations
+    return translations
 
 
 def _template(text: str) -> str:
@@ -97,7 +100,7 @@ def faction_name(key: str | None, edition_key: str | None) -> str:
 
 
 # One line per setting: what it changes. Values are listed with their own short labels.
-SETTINGS = {
+SETTINGS: dict[str, tuple[Any, dict[Any, Any]]] = {
     "exchanger": (
         lazy_gettext("Which character exchanges cards: the Ambassador (draw 2) or the "
                      "Inquisitor (draw 1, or examine another player's card)."),
@@ -165,7 +168,7 @@ SETTINGS = {
     ),
 }
 
-PRESET_TITLES = {
+PRESET_TITLES: dict[str, Any] = {
     "official": lazy_gettext("Official rules"),
     "la_mame_ru_2015": lazy_gettext("La Mame, Russian 2015"),
     "mosigra_ru": lazy_gettext("Mosigra, Russian"),
@@ -178,7 +181,7 @@ LANGUAGE_TITLES = {"en": "English", "ru": "Русский", "uk": "Україн�
                    "ja": "日本語"}
 
 
-STEP_WORDS = {
+STEP_WORDS: dict[str, Any] = {
     "challenge": lazy_gettext("challenge"),
     "block": lazy_gettext("block"),
     "pass": lazy_gettext("pass"),
@@ -203,4 +206,4 @@ def describe_step(step: Mapping[str, object], edition_key: str | None) -> str:
         what = action_name(do, edition_key)
         if step.get("target"):
             what = f"{what} → {step['target']}"
-    return gettext("%(who)s: %(what)s", who=who, what=what)
+    return str(gettext("%(who)s: %(what)s", who=who, what=what))
