@@ -14,9 +14,8 @@ Why it looks like this:
   failing with "database is locked" (a deferred ``BEGIN`` lost 921 of 1,000 such races in our
   measurements; see TOOLING.md). A read of a whole table is one read transaction.
 - A ``sqlite_utils.Database`` belongs to one request at a time: open one :class:`Store` per
-  request or thread (:meth:`Store.open`), and call :func:`init_db` at start-up. Schema changes
-  are sqlite-utils :class:`~sqlite_utils.migrations.Migrations`, applied under the write lock,
-  so processes starting at once wait for each other (bounded by ``BUSY_TIMEOUT_S``).
+  request or thread (:meth:`Store.open`), and call :func:`init_db` at start-up (the schema and
+  its migrations: :mod:`app.schema`).
 - The connection runs in driver autocommit mode (``isolation_level=None``): Python never opens a
   transaction behind our back, so the only transactions are the explicit ones below.
 """
@@ -26,19 +25,16 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
-import sqlite3
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Literal
 
 from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
 
-BUSY_TIMEOUT_S: Final = 10.0
+from app.schema import BUSY_TIMEOUT_S, connect, immediate, init_db
 
 JSON = Mapping[str, Any]
 """A JSON object as stored: read it, never change it (states built from it are shared)."""
@@ -128,112 +124,6 @@ def _dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-# -- the schema ---------------------------------------------------------------------------
-
-MIGRATIONS: Final = Migrations("coup-referee")
-
-
-@MIGRATIONS()
-def create_tables(db: Database) -> None:
-    """Tables, seats and the append-only log (``if_not_exists``: databases made before the
-    migrations were kept already have them)."""
-    db.table("tables").create(
-        {"id": str, "created": str, "referee_token": str, "setup": str, "language": str,
-         "status": str},
-        pk="id", not_null={"created", "referee_token", "setup", "language", "status"},
-        if_not_exists=True, strict=True,
-    )
-    db.table("seats").create(
-        {"table_id": str, "seat": int, "name": str, "token": str, "device": str, "hand": str,
-         "tracked": int, "language": str},
-        pk=("table_id", "seat"), foreign_keys=[("table_id", "tables", "id")],
-        not_null={"table_id", "seat", "name", "token", "tracked"}, if_not_exists=True,
-        strict=True,
-    )
-    db.table("seats").create_index(["token"], unique=True, if_not_exists=True)
-    db.table("tables").create_index(["referee_token"], unique=True, if_not_exists=True)
-    db.table("steps").create(
-        {"table_id": str, "seq": int, "kind": str, "step": str, "undoes": int, "created": str},
-        pk=("table_id", "seq"), foreign_keys=[("table_id", "tables", "id")],
-        not_null={"table_id", "seq", "kind", "created"}, if_not_exists=True, strict=True,
-    )
-    # The log is append-only: a bug or a stray script must not rewrite history.
-    db.execute("CREATE TRIGGER IF NOT EXISTS steps_no_update BEFORE UPDATE ON steps "
-               "BEGIN SELECT RAISE(ABORT, 'steps are append-only'); END")
-    db.execute("CREATE TRIGGER IF NOT EXISTS steps_no_delete BEFORE DELETE ON steps "
-               "BEGIN SELECT RAISE(ABORT, 'steps are append-only'); END")
-    db.execute("CREATE TRIGGER IF NOT EXISTS steps_kind BEFORE INSERT ON steps "
-               "WHEN NEW.kind NOT IN ('step', 'undo') "
-               "BEGIN SELECT RAISE(ABORT, 'steps.kind must be step or undo'); END")
-
-
-@MIGRATIONS()
-def logs_leave_with_their_table(db: Database) -> None:
-    """An abandoned table is removed whole: its log rows may be deleted once the table row is
-    gone, and never while it is there."""
-    db.execute("DROP TRIGGER IF EXISTS steps_no_delete")
-    db.execute("CREATE TRIGGER steps_no_delete BEFORE DELETE ON steps "
-               "WHEN EXISTS (SELECT 1 FROM tables WHERE id = OLD.table_id) "
-               "BEGIN SELECT RAISE(ABORT, 'steps are append-only'); END")
-    db.execute("CREATE INDEX IF NOT EXISTS steps_created ON steps (created)")
-
-
-def connect(path: str | Path) -> Database:
-    """Open a Database: autocommit driver mode, foreign keys, a bounded wait for the lock."""
-    # check_same_thread=False: a connection may be reused by the next request, which may run
-    # on another thread (never two at once: the web layer's pool hands each to one request).
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None,
-                           check_same_thread=False)
-    conn.execute("PRAGMA foreign_keys = ON")
-    return Database(conn)
-
-
-def init_db(path: str | Path) -> None:
-    """Create the folder, WAL mode and the schema, or bring an older schema up to date.
-
-    Safe when several processes start at once (``serve`` and a few ``import`` runs): each waits
-    for the write lock, up to ``BUSY_TIMEOUT_S``, then finds the work done. An up-to-date
-    database is only read. WAL lets the many readers go on while one writer appends.
-    """
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    db = connect(path)
-    try:
-        _enable_wal(db)
-        if MIGRATIONS.pending(db):
-            with _immediate(db):  # re-read under the lock: another process may have done it
-                MIGRATIONS.apply(db)
-    finally:
-        db.close()
-
-
-def _enable_wal(db: Database) -> None:
-    """WAL mode persists in the file. Switching needs a moment alone with a new file, which
-    SQLite does not wait for: retry, bounded like any other wait for the lock."""
-    deadline = time.monotonic() + BUSY_TIMEOUT_S
-    while True:
-        try:
-            db.enable_wal()
-            return
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or time.monotonic() > deadline:
-                raise
-            time.sleep(0.02)
-
-
-@contextmanager
-def _immediate(db: Database) -> Iterator[None]:
-    """A write transaction holding the write lock from its first statement (waits for it up to
-    ``BUSY_TIMEOUT_S``). sqlite-utils' ``atomic()`` blocks inside become savepoints."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        if db.conn.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
-
-
 # -- rows ---------------------------------------------------------------------------------
 
 
@@ -319,12 +209,15 @@ class Store:
             tables = self._rows("SELECT * FROM tables WHERE id = ?", [table_id])
             if not tables:
                 return None
-            seats = self._rows("SELECT * FROM seats WHERE table_id = ? ORDER BY seat",
-                               [table_id])
+            seats = self.seats(table_id)
             rows = self._rows("SELECT seq, kind, step, undoes FROM steps WHERE table_id = ? "
                               "AND seq > ? ORDER BY seq", [table_id, after])
-        return Snapshot(_table_from_row(tables[0]), tuple(map(_seat_from_row, seats)),
-                        tuple(map(_log_row, rows)))
+        return Snapshot(_table_from_row(tables[0]), seats, tuple(map(_log_row, rows)))
+
+    def seats(self, table_id: str) -> tuple[Seat, ...]:
+        """The table's seats in clockwise order (none for an unknown table)."""
+        rows = self._rows("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", [table_id])
+        return tuple(map(_seat_from_row, rows))
 
     def table_of_seat(self, token: str) -> str | None:
         """The id of the table a seat link belongs to, or None for an unknown token."""
@@ -338,7 +231,7 @@ class Store:
         """A table with fresh tokens, its seats clockwise from 0, and its first log rows."""
         table = Table(id=new_token(), created=_now(), referee_token=new_token(), setup=setup,
                       language=language)
-        with _immediate(self.db):
+        with immediate(self.db):
             self.db.execute(
                 "INSERT INTO tables (id, created, referee_token, setup, language, status) "
                 "VALUES (?, ?, ?, ?, ?, 'open')",
@@ -363,7 +256,7 @@ class Store:
         ``seat_device`` (None: by no device yet). Raises :class:`UnknownTable`,
         :class:`StaleVersion` or :class:`SeatGone` before anything changes.
         """
-        with _immediate(self.db):
+        with immediate(self.db):
             actual = self.version(table_id)
             if actual is None:
                 raise UnknownTable(table_id)
@@ -383,35 +276,6 @@ class Store:
             "INSERT INTO steps (table_id, seq, kind, step, undoes, created) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             [table_id, seq, kind, None if step is None else _dumps(step), undoes, _now()])
-
-    def remove_abandoned(self, now: datetime, lobby_age: timedelta, any_age: timedelta) -> int:
-        """Remove every table whose last change is older than ``any_age``, and every table
-        where no game ever started whose last change is older than ``lobby_age``. Returns how
-        many tables went."""
-        lobby_before = (now - lobby_age).isoformat(timespec="seconds")
-        any_before = (now - any_age).isoformat(timespec="seconds")
-        with _immediate(self.db):
-            gone = [row[0] for row in self.db.execute(
-                "SELECT t.id FROM tables t LEFT JOIN steps s ON s.table_id = t.id "
-                "GROUP BY t.id HAVING coalesce(max(s.created), t.created) < ? "
-                "OR (coalesce(max(s.created), t.created) < ? AND NOT EXISTS ("
-                "  SELECT 1 FROM steps g WHERE g.table_id = t.id AND g.kind = 'step' "
-                "  AND json_extract(g.step, '$.control') = 'start'))",
-                [any_before, lobby_before]).fetchall()]
-            self.db.execute("PRAGMA defer_foreign_keys = ON")  # the rows go in any order
-            for table_id in gone:
-                self.db.execute("DELETE FROM tables WHERE id = ?", [table_id])
-                self.db.execute("DELETE FROM seats WHERE table_id = ?", [table_id])
-                self.db.execute("DELETE FROM steps WHERE table_id = ?", [table_id])
-        return len(gone)
-
-    def count_lobbies(self) -> int:
-        """Tables where no game has started yet."""
-        row = self.db.execute(
-            "SELECT count(*) FROM tables t WHERE NOT EXISTS (SELECT 1 FROM steps g "
-            "WHERE g.table_id = t.id AND g.kind = 'step' "
-            "AND json_extract(g.step, '$.control') = 'start')").fetchone()
-        return int(row[0])
 
 
 _UNSET: Final[Any] = object()
@@ -464,3 +328,7 @@ class Writing:
         assert snapshot is not None  # the table is there: this transaction checked it
         return snapshot
 
+
+__all__ = ["BUSY_TIMEOUT_S", "JSON", "LogRow", "NewSeat", "Seat", "SeatGone", "Snapshot",
+           "StaleVersion", "Store", "Table", "UnknownTable", "Writing", "connect", "init_db",
+           "new_token", "same_secret"]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from app.schema import MIGRATIONS, count_lobbies, remove_abandoned
 from app.store import (
-    MIGRATIONS,
     NewSeat,
     SeatGone,
     StaleVersion,
@@ -79,7 +79,8 @@ def test_a_database_from_before_the_migrations_is_brought_up_to_date(tmp_path: P
     with Store.open(path) as store:
         assert MIGRATIONS.pending(store.db) == []
         assert store.version("old") == 1
-        gone = store.remove_abandoned(datetime.now(UTC), timedelta(days=1), timedelta(days=30))
+        gone = remove_abandoned(store.db, datetime.now(UTC), timedelta(days=1),
+                                timedelta(days=30))
         assert gone == 1 and store.version("old") is None
 
 
@@ -226,15 +227,15 @@ def test_abandoned_tables_are_removed_whole_and_others_stay(store: Store) -> Non
     fresh_lobby = store.create_table(SETUP, SEATS[:1], "en")
     now = datetime.now(UTC)
     day, month = timedelta(days=1), timedelta(days=30)
-    assert store.remove_abandoned(now, day, month) == 0
+    assert remove_abandoned(store.db, now, day, month) == 0
     store.db.execute("UPDATE tables SET created = ? WHERE id = ?",
                      [(now - timedelta(days=2)).isoformat(), fresh_lobby.id])
-    assert store.count_lobbies() == 2
+    assert count_lobbies(store.db) == 2
     # Two days on: the lobbies went, the game stays; a month on, it goes too.
-    assert store.remove_abandoned(now + timedelta(days=2), day, month) == 2
+    assert remove_abandoned(store.db, now + timedelta(days=2), day, month) == 2
     assert store.version(lobby.id) is None and store.version(fresh_lobby.id) is None
     assert store.version(played.id) == 1
-    assert store.remove_abandoned(now + timedelta(days=31), day, month) == 1
+    assert remove_abandoned(store.db, now + timedelta(days=31), day, month) == 1
     assert store.version(played.id) is None
     assert store.db.execute("SELECT count(*) FROM seats").fetchone()[0] == 0
     assert store.db.execute("SELECT count(*) FROM steps").fetchone()[0] == 0

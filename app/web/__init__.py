@@ -26,9 +26,13 @@ from app.web.i18n import compile_catalogs
 from app.web.pool import StorePool
 from app.web.service import Tables
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = PROJECT_ROOT / "templates"
-STATIC = PROJECT_ROOT / "static"
+PACKAGE = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = PACKAGE.parent
+# An installed wheel carries templates/ and static/ inside the package (pyproject.toml).
+TEMPLATES = next((p for p in (PACKAGE / "templates", PROJECT_ROOT / "templates") if p.is_dir()),
+                 PROJECT_ROOT / "templates")
+STATIC = next((p for p in (PACKAGE / "static", PROJECT_ROOT / "static") if p.is_dir()),
+              PROJECT_ROOT / "static")
 TRANSLATIONS = PROJECT_ROOT / "app" / "translations"
 DEFAULT_INSTANCE = PROJECT_ROOT / "instance"
 

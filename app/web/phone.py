@@ -19,6 +19,7 @@ from app.store import Seat
 from app.web import views, words
 from app.web.refusals import Refusal
 from app.web.screens import event_stream, from_htmx, languages, refusal_page, tables
+from app.web.seats import Seats
 from app.web.security import csrf_ok, csrf_token, device_id
 from app.web.state import TableState
 
@@ -28,10 +29,15 @@ Command = Callable[[], tuple[TableState, Seat]]
 """A service call for a phone's tap, returning the new state and the seat as it now is."""
 
 
+def seats() -> Seats:
+    """The phones' side of the service."""
+    return tables().seats
+
+
 def opened(token: str) -> tuple[TableState, Seat]:
     """The seat for this device, claimed now if no device holds it yet."""
     try:
-        state, seat = tables().open_seat(token, device_id())
+        state, seat = seats().open_seat(token, device_id())
     except Refusal as refusal:
         abort(refusal_page(refusal))
     g.language = seat.language or state.table.language
@@ -41,7 +47,7 @@ def opened(token: str) -> tuple[TableState, Seat]:
 def owned(token: str) -> tuple[TableState, Seat]:
     """The seat, for the device that holds it only (nothing is claimed by a post)."""
     try:
-        state, seat = tables().seat_state(token, device_id())
+        state, seat = seats().seat_state(token, device_id())
     except Refusal as refusal:
         abort(refusal_page(refusal))
     g.language = seat.language or state.table.language
@@ -106,7 +112,7 @@ def rules(token: str) -> ResponseReturnValue:
 @bp.post("/<token>/hand")
 def hand(token: str) -> ResponseReturnValue:
     cards = [c for c in (request.form.get("card1"), request.form.get("card2")) if c]
-    return phone_tap(token, lambda: tables().enter_hand(token, device_id(), cards))
+    return phone_tap(token, lambda: seats().enter_hand(token, device_id(), cards))
 
 
 @bp.post("/<token>/step")
@@ -115,7 +121,7 @@ def step(token: str) -> ResponseReturnValue:
                                                           "position")}
     cards = request.form.getlist("cards")
     version = request.form.get("version")
-    return phone_tap(token, lambda: tables().play(token, device_id(), version, fields, cards))
+    return phone_tap(token, lambda: seats().play(token, device_id(), version, fields, cards))
 
 
 @bp.post("/<token>/language")
@@ -123,4 +129,4 @@ def language(token: str) -> ResponseReturnValue:
     """Each phone may read the game in its own language, remembered for the seat."""
     chosen = request.form.get("language", "")
     known = [code for code, _title in languages()]
-    return phone_tap(token, lambda: tables().choose_language(token, device_id(), chosen, known))
+    return phone_tap(token, lambda: seats().choose_language(token, device_id(), chosen, known))

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from flask import Blueprint, abort, g, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
+from app import tablerules
 from app.store import Seat, same_secret
 from app.web import views, words
 from app.web.refusals import Refusal
@@ -27,6 +28,8 @@ from app.web.security import csrf_ok, csrf_token, grant_referee, is_referee
 from app.web.state import TableState
 
 bp = Blueprint("tablet", __name__, url_prefix="/t")
+
+MAX_NAME: Final = tablerules.MAX_NAME  # the set-up form's limit, which imports follow too
 
 Command = Callable[[TableState, object], TableState]
 """A service call for a tap: (the screen's state, the form's version) -> the new state."""
@@ -52,7 +55,7 @@ def seat_link(seat: Seat) -> str:
 
 
 def context(state: TableState, message: str | None = None) -> dict[str, Any]:
-    code = tables().join_code(state.table.id)
+    code = tables().join_codes.current(state.table.id)
     return {**views.tablet(state, seat_link, languages()), "csrf": csrf_token(scope(state)),
             "message": message, "join_code": code.code if code else None,
             "join_link": public_url(url_for(".join", table_id=state.table.id))}
@@ -156,7 +159,7 @@ def reissue(table_id: str, seat_no: int) -> ResponseReturnValue:
 @bp.post("/<table_id>/join-code")
 def join_code(table_id: str) -> ResponseReturnValue:
     def show_code(state: TableState, _version: object) -> TableState:
-        tables().new_join_code(state)
+        tables().join_codes.new(state.table.id)
         return state
 
     return referee_tap(table_id, show_code)
@@ -190,7 +193,8 @@ def join(table_id: str) -> ResponseReturnValue:
         abort(404)
     message = None
     if request.method == "POST":
-        if csrf_ok(f"join:{table_id}") and tables().redeem(table_id, request.form.get("code", "")):
+        code = request.form.get("code", "")
+        if csrf_ok(f"join:{table_id}") and tables().join_codes.redeem(table_id, code):
             response = redirect(url_for(".page", table_id=table_id), 303)
             grant_referee(response, state.table)
             return response

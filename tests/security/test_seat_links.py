@@ -572,12 +572,12 @@ def test_a_revoked_seats_request_is_refused_inside_the_write(app: Flask):
     assert table.post("/seat/0/reissue", {}).status_code == 200
     before = snapshot(app)
     with pytest.raises(Refusal) as refused:
-        tables._commit(state, change=lambda w: w.update_seat(0, hand=["duke", "duke"]),
+        tables.commit(state, change=lambda w: w.update_seat(0, hand=["duke", "duke"]),
                        seat=(seat.token, seat.device))
     assert refused.value.why in (Why.ACTED_FIRST, Why.SEAT_GONE)
     moved = replace(state, version=table.live().version)  # even at the current version
     with pytest.raises(Refusal) as refused:
-        tables._commit(moved, change=lambda w: w.update_seat(0, hand=["duke", "duke"]),
+        tables.commit(moved, change=lambda w: w.update_seat(0, hand=["duke", "duke"]),
                        seat=(seat.token, seat.device))
     assert refused.value.why is Why.SEAT_GONE
     assert snapshot(app) == before
