@@ -68,11 +68,6 @@ class Broker:
                 channel.version = version
                 channel.condition.notify_all()
 
-    def watched(self) -> dict[str, int]:
-        """Table id -> number of open streams (for tests and a status page)."""
-        with self._lock:
-            return {table_id: ch.listeners for table_id, ch in self._channels.items()}
-
     def _join(self, table_id: str) -> _Channel:
         with self._lock:
             channel = self._channels.get(table_id)

@@ -50,9 +50,6 @@ class TableState:
         rules = self.table.setup.get("rules")
         return rules if isinstance(rules, Mapping) else {}
 
-    def seat_named(self, name: str) -> Seat | None:
-        return next((s for s in self.seats if s.name == name), None)
-
     def seat_with_token(self, token: str) -> Seat | None:
         return next((s for s in self.seats if s.token == token), None)
 
