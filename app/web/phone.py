@@ -36,18 +36,18 @@ def seats() -> Seats:
 
 def opened(token: str) -> tuple[TableState, Seat]:
     """The seat for this device, claimed now if no device holds it yet."""
-    try:
-        state, seat = seats().open_seat(token, device_id())
-    except Refusal as refusal:
-        abort(refusal_page(refusal))
-    g.language = seat.language or state.table.language
-    return state, seat
+    return _seat_for(token, seats().open_seat)
 
 
 def owned(token: str) -> tuple[TableState, Seat]:
     """The seat, for the device that holds it only (nothing is claimed by a post)."""
+    return _seat_for(token, seats().seat_state)
+
+
+def _seat_for(token: str, look: Callable[[str, str], tuple[TableState, Seat]]
+              ) -> tuple[TableState, Seat]:
     try:
-        state, seat = seats().seat_state(token, device_id())
+        state, seat = look(token, device_id())
     except Refusal as refusal:
         abort(refusal_page(refusal))
     g.language = seat.language or state.table.language

@@ -48,38 +48,41 @@ class Seats:
             raise Refusal(Why.SEAT_GONE)
         return state, seat
 
-    def _as_seat(self, token: str, device: str,
-                 command: Callable[[TableState, Seat], TableState]
-                 ) -> tuple[TableState, Seat]:
+    @staticmethod
+    def _retrying(attempt: Callable[[], tuple[TableState, Seat]]) -> tuple[TableState, Seat]:
         """A phone's tap that carries no version: if someone else wrote first, look again
         (the seat's link may be gone by then) and try again."""
         for _attempt in range(RETRIES):
-            state, seat = self.seat_state(token, device)
             try:
-                new = command(state, seat)
+                return attempt()
             except Refusal as refusal:
                 if refusal.why is not Why.ACTED_FIRST:
                     raise
-                continue
-            return new, _same_seat(new, seat)
         raise Refusal(Why.ACTED_FIRST)
+
+    def _as_seat(self, token: str, device: str,
+                 command: Callable[[TableState, Seat], TableState]
+                 ) -> tuple[TableState, Seat]:
+        def attempt() -> tuple[TableState, Seat]:
+            state, seat = self.seat_state(token, device)
+            new = command(state, seat)
+            return new, _same_seat(new, seat)
+
+        return self._retrying(attempt)
 
     def open_seat(self, token: str, device: str) -> tuple[TableState, Seat]:
         """A device opens a seat link: the first one claims the seat (one write); any other
         device is refused. Nothing of the seat is shown before it is claimed."""
-        for _attempt in range(RETRIES):
+
+        def attempt() -> tuple[TableState, Seat]:
             state, seat = self._seat(token)
             if seat.device is not None:
                 return self.seat_state(token, device)
-            try:
-                new = self.tables.commit(state, change=_claim(seat.seat, device),
-                                         seat=(token, None))
-            except Refusal as refusal:
-                if refusal.why is not Why.ACTED_FIRST:
-                    raise
-                continue
+            new = self.tables.commit(state, change=_claim(seat.seat, device),
+                                     seat=(token, None))
             return new, _same_seat(new, seat)
-        raise Refusal(Why.ACTED_FIRST)
+
+        return self._retrying(attempt)
 
     def enter_hand(self, token: str, device: str, cards: Sequence[str]
                    ) -> tuple[TableState, Seat]:
