@@ -22,7 +22,7 @@ from app.engine import Prompt, RuleError, Ruling, characters_in_play, parse_rule
 from app.engine import seat_view as engine_seat_view
 from app.engine import table_view as engine_table_view
 from app.store import Seat
-from app.tablerules import Download, claimed_character, download
+from app.tablerules import claimed_character, download
 from app.web import words
 from app.web.names import edition
 from app.web.state import TableState
@@ -142,7 +142,3 @@ def rules_summary(state: TableState) -> list[tuple[str, str, str]]:
         label = labels.get(value, value) if labels else value
         rows.append((key, str(explanation), str(label)))
     return rows
-
-
-__all__ = ["Download", "SeatCard", "common", "phone", "qr_svg", "rules_summary", "tablet",
-           "whole_log"]
