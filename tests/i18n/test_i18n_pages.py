@@ -20,6 +20,7 @@ KEPT = re.compile(
     r"\bE-\d+\b|\b[a-z]+(?:_[a-z]+)+\b|\.json\b|https?://\S+|\bBoard Game Arena\b"
     r"|\bLa Mame\b|\bMosigra\b|\bCoup\b|\bIndie Boards & Cards\b|\bLelekan\b|\bBGA\b")
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+LINK = re.compile(r"https?://\S+")
 
 
 def leftover_english(parts: list[str], english_parts: list[str], language: str) -> list[str]:
@@ -46,6 +47,9 @@ def leftover_english(parts: list[str], english_parts: list[str], language: str) 
 
 
 def clean(text: str, kept_words: set[str]) -> str:
+    # Links first: a name inside a seat link's random token ("…/s/xCyz…") must not cut the
+    # link in two and leave half of it to look like an English word.
+    text = LINK.sub(" ", text)
     for word in sorted(kept_words, key=len, reverse=True):
         text = text.replace(word, " ")
     return " ".join(KEPT.sub(" ", text).split())
