@@ -284,7 +284,7 @@ def _import(args: argparse.Namespace) -> int:
 
     from app import instance
     from app.cli_i18n import message
-    from app.players import name_problem
+    from app.engine import RuleError, check_names
     from app.records import RecordError, load
 
     mistake = _url_option(args.public_url)
@@ -294,8 +294,9 @@ def _import(args: argparse.Namespace) -> int:
         record = load(args.file)
     except RecordError as e:
         return _fail(f"{args.file}: {message(e)}")
-    problem = name_problem(record.setup["players"])
-    if problem is not None:
+    try:
+        check_names(record.setup["players"])
+    except RuleError as problem:
         return _fail(f"{args.file}: {message(problem)}")
     folder = instance.folder_of(args.instance)
     instance.prepare(folder)

@@ -159,7 +159,7 @@ class _Message(Protocol):
 
 def message(error: _Message) -> str:
     """A :class:`~app.engine.RuleError`, :class:`~app.records.RecordError` or message
-    :class:`~app.engine.Ruling` (such as :func:`app.players.name_problem`'s), in the user's
+    :class:`~app.engine.Ruling` or :class:`~app.engine.RuleError`, in the user's
     language."""
     return say(error.text, error.params, error.count)
 

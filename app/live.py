@@ -11,7 +11,8 @@ Why it looks like this:
   memory follows the open streams, not the number of tables ever played.
 - A keepalive comment at least every 15 s makes the write to a vanished phone fail, which ends
   its stream (TOOLING.md: otherwise it is held until the next real event).
-- This works within **one server process** only (the gevent server in :mod:`app.server`).
+- This works within **one server process** only (the gevent server in :mod:`app.server`). Each
+  app holds its own broker (``app.extensions``), beside its service.
 """
 
 from __future__ import annotations
@@ -67,11 +68,6 @@ class Broker:
                 channel.version = version
                 channel.condition.notify_all()
 
-    def watched(self) -> dict[str, int]:
-        """Table id -> number of open streams (for tests and a status page)."""
-        with self._lock:
-            return {table_id: ch.listeners for table_id, ch in self._channels.items()}
-
     def _join(self, table_id: str) -> _Channel:
         with self._lock:
             channel = self._channels.get(table_id)
@@ -122,17 +118,3 @@ class Broker:
         finally:
             self._leave(table_id, channel)
 
-
-_default = Broker()
-
-
-def publish(table_id: str, version: int) -> None:
-    """Tell this process's streams that ``table_id`` is now at ``version``."""
-    _default.publish(table_id, version)
-
-
-def stream(
-    table_id: str, last_version: int, current_version: Callable[[], int] | None = None
-) -> Iterator[str]:
-    """An SSE stream of ``table_id`` from the process-wide broker; see :meth:`Broker.stream`."""
-    return _default.stream(table_id, last_version, current_version)

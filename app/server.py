@@ -46,7 +46,7 @@ def lan_address() -> str | None:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
             try:
                 sock.connect((probe, 9))
-                address = sock.getsockname()[0]
+                address = str(sock.getsockname()[0])
             except OSError:
                 continue
         if _usable(address):
@@ -205,7 +205,7 @@ def _plain(status: str, text: str) -> WSGIApplication:
                                 ("Content-Length", str(len(body))), ("Connection", "close")])
         return [body]
 
-    return answer  # type: ignore[return-value]
+    return answer
 
 
 BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Length: 0\r\n"
@@ -309,8 +309,8 @@ def _server_class(limits: Limits) -> type:
             self.open_by_address: dict[str, int] = {}
 
         def handle(self, sock, address):  # type: ignore[no-untyped-def]
-            host = address[0] if isinstance(address, tuple) else None
-            counted = host is not None and (limits.count_loopback or not _loopback(host))
+            host = str(address[0]) if isinstance(address, tuple) else ""
+            counted = bool(host) and (limits.count_loopback or not _loopback(host))
             if counted:
                 if self.open_by_address.get(host, 0) >= limits.per_address:
                     _turn_away(sock)

@@ -2,20 +2,15 @@
 (function () {
   "use strict";
 
-  function region() {
-    return document.getElementById("tablet") || document.getElementById("phone");
-  }
-
+  // Each screen has one element that fetches it again ([data-refresh], see _macros.html).
   function refresh() {
-    var el = region();
+    var el = document.querySelector("[data-refresh]");
     if (el && window.htmx) { window.htmx.trigger(el, "refresh"); }
   }
 
   // Secrets are hidden again as soon as the player looks away.
   function hideSecrets() {
-    document.querySelectorAll("details.secret[open]").forEach(function (d) {
-      if (!d.hasAttribute("data-keep-open")) { d.open = false; }
-    });
+    document.querySelectorAll("details.secret[open]").forEach(function (d) { d.open = false; });
     document.querySelectorAll("[data-reveal]").forEach(function (b) { show(b, false); });
   }
 

@@ -19,6 +19,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from app.web import create_app
+from app.web.state import TableState
 
 PUBLIC = "http://coup.test"
 CSRF_FIELD = re.compile(r'name="csrf" value="([^"]*)"')
@@ -92,9 +93,8 @@ class Table:
         return self.phone_post(name, "/step", data)
 
     def steps(self) -> list[dict[str, Any]]:
-        """The current game's steps, read where the server keeps them."""
-        live = self.live()
-        return list(live.game.steps) if live and live.game else []
+        """The current game's live steps, as the server's log holds them."""
+        return [dict(step) for _seq, step in self.live().steps]
 
     def page(self) -> str:
         response = self.tablet.get(self.url)
@@ -106,6 +106,10 @@ class Table:
         html = self.page()
         form = {"csrf": csrf_of(html), "version": version or version_of(html), **data}
         return self.tablet.post(self.url + path, data=form, headers=HTMX if htmx else {})
+
+    def download(self, version: str | None = None) -> TestResponse:
+        """The referee's Download button (a plain form post; the answer is the record)."""
+        return self.post("/record.json", {}, version=version, htmx=False)
 
     def open_phone(self, name: str) -> TestResponse:
         client = self.phones.setdefault(name, self.app.test_client())
@@ -125,13 +129,11 @@ class Table:
     def enter_hand(self, name: str, cards: list[str]) -> TestResponse:
         return self.phone_post(name, "/hand", {"card1": cards[0], "card2": cards[1]})
 
-    def live(self):
-        tables = self.app.extensions["tables"]
-        store = tables.store()
-        try:
-            return tables.load(store, self.table_id)
-        finally:
-            store.close()
+    def live(self) -> TableState:
+        """The table as the server holds it now."""
+        state = self.app.extensions["tables"].load(self.table_id)
+        assert state is not None
+        return state
 
 
 def new_table(app: Flask, names: list[str], **settings: str) -> Table:
@@ -142,8 +144,8 @@ def new_table(app: Flask, names: list[str], **settings: str) -> Table:
                                             **settings})
     assert response.status_code == 303, response.text
     table_id = response.headers["Location"].rstrip("/").split("/t/")[1]
-    live = app.extensions["tables"].load(app.extensions["tables"].store(), table_id)
-    tokens = {s.name: s.token for s in live.seats}
+    state = app.extensions["tables"].load(table_id)
+    tokens = {s.name: s.token for s in state.seats}
     return Table(app, tablet, table_id, names, tokens)
 
 
@@ -168,6 +170,23 @@ def started_table(app: Flask, hands: dict[str, list[str] | None], **settings: st
     response = table.post("/start", {})
     assert response.status_code == 200, response.text
     return table
+
+
+def finished_game(app: Flask) -> Table:
+    """Ann beats Bob; both had phones."""
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    for _round in range(3):
+        for step in ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"}):
+            assert t.post("/step", step).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    assert t.phone_post("Bob", "/step", {"do": "lose", "card": "assassin"}).status_code == 200
+    assert t.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
+    for _round in range(2):
+        for step in ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"}):
+            assert t.post("/step", step).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    assert "Ann wins!" in t.page()
+    return t
 
 
 # -- the database, as a whole -------------------------------------------------------------

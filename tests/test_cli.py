@@ -340,8 +340,15 @@ def test_import_applies_the_set_up_forms_name_rules(tmp_path: Path, capsys) -> N
 
 
 def test_the_name_rule_is_the_set_up_forms() -> None:
-    from app.players import MAX_NAME, name_problem
+    from app.engine import MAX_NAME, RuleError, check_names
     from app.web.tablet import MAX_NAME as FORM_MAX_NAME
+
+    def name_problem(names: list[str]) -> RuleError | None:
+        try:
+            check_names(names)
+        except RuleError as problem:
+            return problem
+        return None
 
     assert MAX_NAME == FORM_MAX_NAME
     assert name_problem(["Ann", "Bob"]) is None

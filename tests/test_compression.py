@@ -7,18 +7,10 @@ import gzip
 import re
 from pathlib import Path
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app.web import create_app
-
 GZIP = {"Accept-Encoding": "gzip"}
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Flask:
-    return create_app(str(tmp_path / "instance"), {"TESTING": True})
 
 
 def new_table(client: FlaskClient) -> str:

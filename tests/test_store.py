@@ -1,25 +1,28 @@
-"""The store keeps tables, seats and an append-only log that refuses stale writers."""
+"""The store keeps tables, seats and an append-only log that refuses stale writers, and brings
+any older database up to date, however many processes start at once."""
 
 from __future__ import annotations
 
 import sqlite3
 import threading
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from app.schema import MIGRATIONS, count_lobbies, remove_abandoned
 from app.store import (
-    LogRow,
-    NothingToUndo,
+    NewSeat,
+    SeatGone,
     StaleVersion,
     Store,
-    UnknownSeat,
     UnknownTable,
-    fold_log,
     init_db,
+    same_secret,
 )
 
-SETUP = {"players": ["Natasha", "Sasha", "Kolya"], "rules": {"exchanger": "ambassador"}}
+SETUP = {"first": "Natasha", "rules": {"exchanger": "ambassador"}}
+SEATS = [NewSeat("Natasha"), NewSeat("Sasha"), NewSeat("Kolya", tracked=False)]
 
 
 @pytest.fixture
@@ -35,138 +38,166 @@ def store(db_path: Path):
         yield opened
 
 
-def test_init_is_idempotent_and_enables_wal(db_path: Path) -> None:
+def append(store: Store, table_id: str, version: int, entry: dict) -> int:
+    with store.write(table_id, version) as writing:
+        return writing.append(entry).rows[-1].seq
+
+
+def test_init_is_idempotent_enables_wal_and_records_its_migrations(db_path: Path) -> None:
     init_db(db_path)
     with Store.open(db_path) as store:
         assert store.db.journal_mode == "wal"
         assert set(store.db.table_names()) >= {"tables", "seats", "steps"}
+        assert MIGRATIONS.pending(store.db) == []
+        assert [m.name for m in MIGRATIONS.applied(store.db)] == [
+            "create_tables", "logs_leave_with_their_table"]
+
+
+def test_a_database_from_before_the_migrations_is_brought_up_to_date(tmp_path: Path) -> None:
+    """The first release made its schema by hand and wrote user_version = 1; its tables and
+    rows stay, and the new trigger replaces the old one."""
+    path = tmp_path / "old.sqlite"
+    conn = sqlite3.connect(path)
+    conn.executescript("""
+        CREATE TABLE tables (id TEXT PRIMARY KEY, created TEXT NOT NULL, referee_token TEXT NOT
+          NULL, setup TEXT NOT NULL, language TEXT NOT NULL, status TEXT NOT NULL) STRICT;
+        CREATE TABLE seats (table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL,
+          name TEXT NOT NULL, token TEXT NOT NULL, device TEXT, hand TEXT, tracked INTEGER NOT
+          NULL, language TEXT, PRIMARY KEY (table_id, seat)) STRICT;
+        CREATE TABLE steps (table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL,
+          kind TEXT NOT NULL, step TEXT, undoes INTEGER, created TEXT NOT NULL,
+          PRIMARY KEY (table_id, seq)) STRICT;
+        CREATE TRIGGER steps_no_delete BEFORE DELETE ON steps
+          BEGIN SELECT RAISE(ABORT, 'steps are append-only'); END;
+        INSERT INTO tables VALUES ('old', '2026-01-01T00:00:00+00:00', 'key', '{}', 'en', 'lobby');
+        INSERT INTO steps VALUES ('old', 1, 'step', '{"control":"seat"}', NULL,
+          '2026-01-01T00:00:00+00:00');
+        PRAGMA user_version = 1;
+    """)
+    conn.close()
+    init_db(path)
+    with Store.open(path) as store:
+        assert MIGRATIONS.pending(store.db) == []
+        assert store.version("old") == 1
+        gone = remove_abandoned(store.db, datetime.now(UTC), timedelta(days=1),
+                                timedelta(days=30))
+        assert gone == 1 and store.version("old") is None
+
+
+def test_many_processes_starting_at_once_all_find_the_database_ready(tmp_path: Path) -> None:
+    """Several `serve` and `import` runs open one new instance at the same moment: each waits
+    for the others (bounded by the busy timeout) instead of failing with "database is
+    locked", and the schema is made once."""
+    for round_ in range(5):
+        path = tmp_path / f"round-{round_}" / "coup.sqlite"
+        barrier = threading.Barrier(6)
+        errors: list[BaseException] = []
+        threads = [threading.Thread(target=start_at_once, args=(path, barrier, errors))
+                   for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert not errors, errors
+        with Store.open(path) as store:
+            assert [m.name for m in MIGRATIONS.applied(store.db)] == [
+                "create_tables", "logs_leave_with_their_table"]
+
+
+def start_at_once(path: Path, barrier: threading.Barrier, errors: list[BaseException]) -> None:
+    try:
+        barrier.wait(timeout=30)
+        init_db(path)
+    except BaseException as error:  # surfaced by the test; a thread's exception is otherwise lost
+        errors.append(error)
 
 
 def test_table_and_seats_round_trip(store: Store) -> None:
-    table = store.create_table(SETUP, seats=["Natasha", "Sasha", "Kolya"], language="ru")
-
-    assert store.get_table(table.id) == table
-    assert store.get_table_by_referee_token(table.referee_token) == table
+    table = store.create_table(SETUP, SEATS, "ru")
+    snapshot = store.read(table.id)
+    assert snapshot is not None
+    assert snapshot.table == table
     assert table.setup == SETUP  # JSON comes back as data, not text
-    seats = store.seats(table.id)
-    assert [(s.seat, s.name, s.tracked) for s in seats] == [
-        (0, "Natasha", True),
-        (1, "Sasha", True),
-        (2, "Kolya", True),
-    ]
-    assert store.get_seat_by_token(seats[1].token) == seats[1]
-    assert store.get_table("nope") is None
-    assert store.get_seat_by_token("nope") is None
+    assert [(s.seat, s.name, s.tracked, s.hand, s.device) for s in snapshot.seats] == [
+        (0, "Natasha", True, None, None), (1, "Sasha", True, None, None),
+        (2, "Kolya", False, None, None)]
+    assert store.table_of_seat(snapshot.seats[1].token) == table.id
+    assert store.read("nope") is None
+    assert store.table_of_seat("nope") is None
+    assert store.version("nope") is None and store.version(table.id) == 0
 
 
 def test_tokens_are_long_and_distinct(store: Store) -> None:
-    table = store.create_table(SETUP, seats=["A", "B"])
-    tokens = {table.id, table.referee_token, *(s.token for s in store.seats(table.id))}
+    table = store.create_table(SETUP, SEATS[:2], "en")
+    snapshot = store.read(table.id)
+    assert snapshot is not None
+    tokens = {table.id, table.referee_token, *(s.token for s in snapshot.seats)}
     assert len(tokens) == 4
     assert all(len(token) >= 32 for token in tokens)  # 24 random bytes, base64url
 
 
-def test_update_seat_and_reissue_token(store: Store) -> None:
-    table = store.create_table(SETUP, seats=["Natasha"])
-    seat = store.update_seat(
-        table.id, 0, hand=["duke", "contessa"], device="phone-1", language="uk"
-    )
-    assert (seat.hand, seat.device, seat.language) == (["duke", "contessa"], "phone-1", "uk")
-
-    seat = store.update_seat(table.id, 0, hand=None, tracked=False)
-    assert (seat.hand, seat.tracked, seat.device) == (None, False, "phone-1")
-
-    fresh = store.reissue_seat_token(table.id, 0)
-    assert fresh.token != seat.token and fresh.device is None
-    assert store.get_seat_by_token(seat.token) is None
-    assert store.get_seat_by_token(fresh.token) == fresh
-
-    with pytest.raises(UnknownSeat):
-        store.update_seat(table.id, 7, name="Ghost")
+def test_secrets_are_compared_as_bytes_whatever_the_text() -> None:
+    assert same_secret("abc", "abc") and not same_secret("abc", "abd")
+    for odd in ("é", "日本", "\udce9", "", "a" * 1000):
+        assert not same_secret(odd, "abc")
+        assert same_secret(odd, odd)
 
 
-def test_add_seat_goes_clockwise_after_the_last(store: Store) -> None:
-    table = store.create_table(SETUP, seats=["A"])
-    added = store.add_seat(table.id, "B", tracked=False)
-    assert (added.seat, added.tracked) == (1, False)
-    with pytest.raises(UnknownTable):
-        store.add_seat("nope", "C")
+def test_a_write_changes_seats_and_ends_in_one_log_row(store: Store) -> None:
+    table = store.create_table(SETUP, SEATS[:1], "en")
+    with store.write(table.id, 0) as writing:
+        writing.update_seat(0, hand=["duke", "contessa"], device="phone-1", language="uk")
+        after = writing.append({"control": "seat"})
+    (seat,) = after.seats
+    assert (seat.hand, seat.device, seat.language) == (("duke", "contessa"), "phone-1", "uk")
+    assert [row.seq for row in after.rows] == [1] and store.version(table.id) == 1
+    with store.write(table.id, 1) as writing:
+        writing.update_seat(0, hand=None, tracked=False, token="new-token-0123456789xyz")
+        after = writing.append({"control": "seat"})
+    (seat,) = after.seats
+    assert (seat.hand, seat.tracked, seat.device, seat.token) == (
+        None, False, "phone-1", "new-token-0123456789xyz")
 
 
-def test_update_table(store: Store) -> None:
-    table = store.create_table(SETUP)
-    updated = store.update_table(table.id, status="playing", language="fr")
-    assert (updated.status, updated.language, updated.setup) == ("playing", "fr", SETUP)
-
-
-def test_append_returns_the_new_version(store: Store) -> None:
-    table = store.create_table(SETUP)
-    assert store.version(table.id) == 0
-    assert store.append_step(table.id, 0, {"by": "Natasha", "do": "tax"}) == 1
-    assert store.append_step(table.id, 1, {"do": "pass"}) == 2
-    assert store.version(table.id) == 2
-    assert store.live_steps(table.id) == [{"by": "Natasha", "do": "tax"}, {"do": "pass"}]
-
-
-def test_stale_append_is_refused_and_changes_nothing(store: Store) -> None:
-    table = store.create_table(SETUP)
-    store.append_step(table.id, 0, {"by": "Natasha", "do": "income"})
-
-    with pytest.raises(StaleVersion) as refused:
-        store.append_step(table.id, 0, {"by": "Natasha", "do": "income"})
-
+def test_a_stale_write_is_refused_and_changes_nothing(store: Store) -> None:
+    table = store.create_table(SETUP, SEATS[:1], "en")
+    assert append(store, table.id, 0, {"by": "Natasha", "do": "income"}) == 1
+    with pytest.raises(StaleVersion) as refused, store.write(table.id, 0) as writing:
+        writing.update_seat(0, hand=["duke", "duke"])
+        writing.append({"by": "Natasha", "do": "income"})
     assert (refused.value.expected, refused.value.actual) == (0, 1)
+    snapshot = store.read(table.id)
+    assert snapshot is not None and snapshot.seats[0].hand is None
     assert store.version(table.id) == 1
-    with pytest.raises(StaleVersion):
-        store.append_step(table.id, 5, {"do": "pass"})
+    with pytest.raises(UnknownTable), store.write("nope", 0):
+        pass
 
 
-def test_append_to_unknown_table_is_refused(store: Store) -> None:
-    with pytest.raises(UnknownTable):
-        store.append_step("nope", 0, {"do": "pass"})
+def test_a_seat_write_checks_the_token_and_device_inside_the_transaction(store: Store) -> None:
+    table = store.create_table(SETUP, SEATS[:1], "en")
+    snapshot = store.read(table.id)
+    assert snapshot is not None
+    token = snapshot.seats[0].token
+    with store.write(table.id, 0, seat_token=token, seat_device=None) as writing:
+        writing.update_seat(0, device="phone-1")
+        writing.append({"control": "seat"})
+    for wrong_token, wrong_device in ((token, None), (token, "phone-2"), ("old", "phone-1")):
+        with pytest.raises(SeatGone), store.write(table.id, 1, seat_token=wrong_token,
+                                                  seat_device=wrong_device) as writing:
+            writing.update_seat(0, hand=["duke", "duke"])
+            writing.append({"control": "seat"})
+    assert store.version(table.id) == 1
 
 
-def test_undo_folds_out_the_newest_live_step(store: Store) -> None:
-    table = store.create_table(SETUP)
-    a, b, c = {"n": 1}, {"n": 2}, {"n": 3}
-    store.append_step(table.id, 0, a)
-    store.append_step(table.id, 1, b)
-    assert store.append_undo(table.id, 2) == 3  # undo b
-    store.append_step(table.id, 3, c)
-    assert store.append_undo(table.id, 4) == 5  # undo c
-    assert store.append_undo(table.id, 5) == 6  # undo a
-
-    assert store.live_steps(table.id) == []
-    assert store.version(table.id) == 6  # undos move the version too
-    rows = store.log_rows(table.id)
-    assert [(r.kind, r.undoes) for r in rows] == [
-        ("step", None),
-        ("step", None),
-        ("undo", 2),
-        ("step", None),
-        ("undo", 4),
-        ("undo", 1),
-    ]
-    with pytest.raises(NothingToUndo):
-        store.append_undo(table.id, 6)
-    with pytest.raises(StaleVersion):
-        store.append_undo(table.id, 2)
-
-
-def test_snapshot_pairs_version_and_live_steps(store: Store) -> None:
-    table = store.create_table(SETUP)
-    store.append_step(table.id, 0, {"n": 1})
-    store.append_step(table.id, 1, {"n": 2})
-    store.append_undo(table.id, 2)
-    assert store.snapshot(table.id) == (3, [{"n": 1}])
-
-
-def test_fold_log_ignores_an_undo_with_nothing_live() -> None:
-    rows = [
-        LogRow(1, "undo", None, None, ""),
-        LogRow(2, "step", {"n": 1}, None, ""),
-    ]
-    assert fold_log(rows) == [{"n": 1}]
+def test_an_undo_is_a_row_of_its_own(store: Store) -> None:
+    table = store.create_table(SETUP, SEATS[:1], "en")
+    append(store, table.id, 0, {"n": 1})
+    with store.write(table.id, 1) as writing:
+        after = writing.undo(1)
+    assert [(r.seq, r.kind, r.step, r.undoes) for r in after.rows] == [(2, "undo", None, 1)]
+    snapshot = store.read(table.id)
+    assert snapshot is not None
+    assert [(r.kind, r.undoes) for r in snapshot.rows] == [("step", None), ("undo", 1)]
 
 
 @pytest.mark.parametrize(
@@ -178,21 +209,43 @@ def test_fold_log_ignores_an_undo_with_nothing_live() -> None:
     ],
 )
 def test_the_log_is_append_only(store: Store, statement: str) -> None:
-    table = store.create_table(SETUP)
-    store.append_step(table.id, 0, {"n": 1})
+    table = store.create_table(SETUP, SEATS[:1], "en")
+    append(store, table.id, 0, {"n": 1})
     params = [table.id] if "?" in statement else []
 
     with pytest.raises(sqlite3.IntegrityError):
         store.db.execute(statement, params)
 
-    assert store.live_steps(table.id) == [{"n": 1}]
+    snapshot = store.read(table.id)
+    assert snapshot is not None and [r.step for r in snapshot.rows] == [{"n": 1}]
+
+
+def test_abandoned_tables_are_removed_whole_and_others_stay(store: Store) -> None:
+    lobby = store.create_table(SETUP, SEATS[:1], "en")
+    played = store.create_table(SETUP, SEATS[:1], "en", log=[
+        {"control": "start", "setup": {"players": ["Natasha"]}}])
+    fresh_lobby = store.create_table(SETUP, SEATS[:1], "en")
+    now = datetime.now(UTC)
+    day, month = timedelta(days=1), timedelta(days=30)
+    assert remove_abandoned(store.db, now, day, month) == 0
+    store.db.execute("UPDATE tables SET created = ? WHERE id = ?",
+                     [(now - timedelta(days=2)).isoformat(), fresh_lobby.id])
+    assert count_lobbies(store.db) == 2
+    # Two days on: the lobbies went, the game stays; a month on, it goes too.
+    assert remove_abandoned(store.db, now + timedelta(days=2), day, month) == 2
+    assert store.version(lobby.id) is None and store.version(fresh_lobby.id) is None
+    assert store.version(played.id) == 1
+    assert remove_abandoned(store.db, now + timedelta(days=31), day, month) == 1
+    assert store.version(played.id) is None
+    assert store.db.execute("SELECT count(*) FROM seats").fetchone()[0] == 0
+    assert store.db.execute("SELECT count(*) FROM steps").fetchone()[0] == 0
 
 
 def test_two_writers_at_the_same_version_exactly_one_wins(db_path: Path) -> None:
     """Both threads read version v and append at once; BEGIN IMMEDIATE lets one through and the
     other sees StaleVersion, never "database is locked" and never a double append."""
     with Store.open(db_path) as store:
-        table_id = store.create_table(SETUP).id
+        table_id = store.create_table(SETUP, SEATS, "en").id
     rounds = 40
     barrier = threading.Barrier(2)
     outcomes: dict[str, list[str]] = {"a": [], "b": []}
@@ -204,7 +257,7 @@ def test_two_writers_at_the_same_version_exactly_one_wins(db_path: Path) -> None
                 for version in range(rounds):
                     barrier.wait(timeout=10)
                     try:
-                        mine.append_step(table_id, version, {"by": name, "round": version})
+                        append(mine, table_id, version, {"by": name, "round": version})
                         outcomes[name].append("won")
                     except StaleVersion:
                         outcomes[name].append("stale")
@@ -223,14 +276,15 @@ def test_two_writers_at_the_same_version_exactly_one_wins(db_path: Path) -> None
     for a, b in zip(outcomes["a"], outcomes["b"], strict=True):
         assert sorted((a, b)) == ["stale", "won"]
     with Store.open(db_path) as store:
-        steps = store.live_steps(table_id)
-    assert [step["round"] for step in steps] == list(range(rounds))
+        snapshot = store.read(table_id)
+    assert snapshot is not None
+    assert [row.step["round"] for row in snapshot.rows if row.step] == list(range(rounds))
 
 
 def test_two_writers_retrying_lose_nothing(db_path: Path) -> None:
     """Writers that re-read and retry on StaleVersion all land, each exactly once."""
     with Store.open(db_path) as store:
-        table_id = store.create_table(SETUP).id
+        table_id = store.create_table(SETUP, SEATS, "en").id
     per_writer = 50
     errors: list[BaseException] = []
 
@@ -240,7 +294,7 @@ def test_two_writers_retrying_lose_nothing(db_path: Path) -> None:
                 for i in range(per_writer):
                     while True:
                         try:
-                            mine.append_step(table_id, mine.version(table_id), {"w": name, "i": i})
+                            append(mine, table_id, mine.version(table_id) or 0, {"w": name, "i": i})
                             break
                         except StaleVersion:
                             continue
@@ -255,7 +309,9 @@ def test_two_writers_retrying_lose_nothing(db_path: Path) -> None:
 
     assert not errors
     with Store.open(db_path) as store:
-        steps = store.live_steps(table_id)
+        snapshot = store.read(table_id)
         assert store.version(table_id) == 2 * per_writer
+    assert snapshot is not None
+    steps = [row.step for row in snapshot.rows if row.step]
     for name in ("a", "b"):
         assert [s["i"] for s in steps if s["w"] == name] == list(range(per_writer))

@@ -4,22 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from app.store import NewSeat
 from app.web import create_app
-from app.web.db import get_store
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Flask:
-    return create_app(str(tmp_path / "instance"), {"TESTING": True})
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
+from app.web.pool import StorePool
 
 
 def test_healthz(client: FlaskClient) -> None:
@@ -52,12 +42,20 @@ def test_instance_folder_holds_database_and_secret(app: Flask, tmp_path: Path) -
 
 
 def test_one_store_per_request_from_a_pool(app: Flask) -> None:
-    with app.app_context():
-        store = get_store()
-        assert get_store() is store
-        table = store.create_table({"players": ["A", "B"]})
-        with app.app_context():  # a request at the same time gets a store of its own
-            assert get_store() is not store
-    with app.app_context():  # the next request reuses an open one: no close, no checkpoint
-        assert get_store() is store
-        assert get_store().get_table(table.id) == table
+    pool = StorePool(app.config["DATABASE"])
+    with pool.store() as store:
+        table = store.create_table({"first": "A"}, [NewSeat("A"), NewSeat("B")], "en")
+        with pool.store() as other:  # a request at the same time gets a store of its own
+            assert other is not store
+    with pool.store() as again:  # the next request reuses an open one: no close, no checkpoint
+        assert again is store
+        snapshot = again.read(table.id)
+        assert snapshot is not None and snapshot.table == table
+    pool.close()
+
+
+def test_each_app_has_its_own_service_pool_and_broker(tmp_path: Path) -> None:
+    one = create_app(str(tmp_path / "one"), {"TESTING": True}).extensions["tables"]
+    two = create_app(str(tmp_path / "two"), {"TESTING": True}).extensions["tables"]
+    assert one.pool is not two.pool and one.broker is not two.broker
+    assert one.pool.database != two.pool.database

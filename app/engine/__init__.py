@@ -11,15 +11,41 @@ from .errors import CARD_ACCOUNTED_FOR, TOO_MANY_COPIES, RuleError
 from .legality import claim_of
 from .pending import PRIVATE_KINDS, Prompt, pending, waiting
 from .play import apply
+from .policies import (
+    Download,
+    blind_target,
+    download,
+    phone_may_take,
+    step_from_fields,
+    tablet_may_take,
+)
 from .rules import PRESETS, Rules, parse_rules
 from .rulings import ActionName, CardName, Ruling, render
-from .setup import SeatHand, characters_in_play, check_hand, new_game, setup_from_seats
+from .setup import (
+    MAX_NAME,
+    SeatHand,
+    characters_in_play,
+    check_hand,
+    check_names,
+    check_table,
+    new_game,
+    setup_from_seats,
+)
 from .state import Game, Step
 from .steps import STEPS, StepKind, describe, parse_step
 from .views import seat_view, table_view
 
 __all__ = [
     "CARD_ACCOUNTED_FOR",
+    "MAX_NAME",
+    "Download",
+    "blind_target",
+    "check_names",
+    "check_table",
+    "download",
+    "phone_may_take",
+    "step_from_fields",
+    "tablet_may_take",
     "PRESETS",
     "PRIVATE_KINDS",
     "STEPS",

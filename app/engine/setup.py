@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
@@ -26,6 +26,8 @@ from .rules import Rules, default_copies, parse_rules
 from .rulings import N_, NP_, card
 from .state import Game, Player
 
+MAX_NAME = 24  # letters in a player's name, once trimmed
+SHOWN_NAME = 24  # a name quoted in a message is cut to this many letters
 SETUP_KEYS = ("rules", "players", "first", "hands", "revealed", "court_deck", "coins", "reserve",
               "factions")
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -246,6 +248,44 @@ def assign_factions(players: list[Player], given: object, first: str) -> list[Pl
             for p in players]
 
 
+# --- a table's names and rules -----------------------------------------------------------
+
+
+def check_names(names: Sequence[str]) -> None:
+    """The players' names a table may have, typed on the set-up form or imported from a
+    record: 2 to 10, each 1 to MAX_NAME letters once trimmed, no two the same ignoring case
+    ("Ann" and "ANN" would be told apart by nobody at the table)."""
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise RuleError("player_count",
+                        N_("Enter 2 to 10 player names, one per line, in seat order."))
+    seen: dict[str, str] = {}
+    for name in names:
+        trimmed = name.strip()
+        if not trimmed:
+            raise RuleError("empty_name", N_("a player's name is empty"))
+        if len(trimmed) > MAX_NAME:
+            shown = trimmed if len(trimmed) <= SHOWN_NAME else trimmed[:SHOWN_NAME] + "…"
+            raise RuleError("long_name", N_("the name %(name)s is longer than %(n)s characters"),
+                            name=shown, n=MAX_NAME)
+        key = trimmed.casefold()
+        if key in seen:
+            raise RuleError("same_name", N_("%(first)s and %(second)s are the same name; add an "
+                                            "initial to tell them apart"),
+                            first=seen[key], second=trimmed)
+        seen[key] = trimmed
+
+
+def check_table(rules: object, names: Sequence[str]) -> Rules:
+    """A new table's names and rule settings (FORMAT.md `rules`), before any hand is dealt."""
+    check_names(names)
+    parsed = parse_rules(rules)
+    if parsed.two_player_setup == "choose_hand" and len(names) != 2:
+        raise RuleError("choose_hand_players",
+                        N_("Choosing hands from sets of five is for two players only."))
+    check_table_size(parsed, len(names))
+    return parsed
+
+
 # --- a table's seats ---------------------------------------------------------------------
 
 
@@ -273,7 +313,7 @@ def check_hand(rules: Rules, players: int, cards: Sequence[str]) -> None:
                         count="n", n=copies)
 
 
-def setup_from_seats(settings: dict[str, Any], seats: Sequence[SeatHand]) -> dict[str, Any]:
+def setup_from_seats(settings: Mapping[str, Any], seats: Sequence[SeatHand]) -> dict[str, Any]:
     """The record's set-up from a table's seats, checked as `new_game` checks it.
 
     With hands chosen from sets of five (two players), each phone entered the card it kept,

@@ -10,12 +10,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, render_template, request
+from flask import Flask, Response, g, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_locale
+from flask_babel import gettext as _
+from flask_compress import Compress
+from werkzeug.exceptions import HTTPException
 
 from app.cli_i18n import LANGUAGES  # one list of languages for the web and the command line
+from app.live import Broker
 from app.store import init_db
-from app.web import db
+from app.web import home, phone, security, tablet
+from app.web.i18n import compile_catalogs
+from app.web.pool import StorePool
+from app.web.service import Tables
 
 PACKAGE = Path(__file__).resolve().parents[1]
 PROJECT_ROOT = PACKAGE.parent
@@ -28,23 +36,18 @@ TRANSLATIONS = PROJECT_ROOT / "app" / "translations"
 DEFAULT_INSTANCE = PROJECT_ROOT / "instance"
 
 
-
 def create_app(instance_path: str | None = None, config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` overrides the defaults (tests pass ``TESTING`` and so on).
 
     Config keys of ours: ``DATABASE`` (path; default ``<instance>/coup.sqlite``) and
     ``PUBLIC_URL`` (the URL phones can open, set by ``coup-referee serve``; None means use the
-    request's own host).
+    request's own host). The app's service, with its connection pool and its live-update
+    broker, is ``app.extensions["tables"]``.
     """
     instance = Path(instance_path or DEFAULT_INSTANCE).resolve()
     instance.mkdir(parents=True, exist_ok=True)
-    app = Flask(
-        __name__,
-        instance_path=str(instance),
-        template_folder=str(TEMPLATES),
-        static_folder=str(STATIC),
-        static_url_path="/static",
-    )
+    app = Flask(__name__, instance_path=str(instance), template_folder=str(TEMPLATES),
+                static_folder=str(STATIC), static_url_path="/static")
     app.config.from_mapping(
         DATABASE=str(instance / "coup.sqlite"),
         MAX_CONTENT_LENGTH=64 * 1024,
@@ -57,24 +60,18 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(instance)
 
-    from app.web.i18n import compile_catalogs
-
     compile_catalogs(TRANSLATIONS)  # .mo files are built, not kept in git
     Babel(app, locale_selector=_select_locale)
     app.jinja_env.globals["get_locale"] = get_locale  # for <html lang="...">
     init_db(app.config["DATABASE"])
-    db.init_app(app)
+    app.extensions["tables"] = Tables(StorePool(app.config["DATABASE"]), Broker())
     _compress(app)
 
     @app.get("/healthz")
     def healthz() -> tuple[str, int, dict[str, str]]:
         return "ok", 200, {"Content-Type": "text/plain; charset=utf-8"}
 
-    from app.live import _default as broker
-    from app.web import phone, security, tablet
-    from app.web.service import Tables
-
-    app.extensions["tables"] = Tables(app.config["DATABASE"], broker)
+    app.register_blueprint(home.bp)
     app.register_blueprint(tablet.bp)
     app.register_blueprint(phone.bp)
     security.install(app)
@@ -84,9 +81,6 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
 
 def _error_pages(app: Flask) -> None:
     """Every error is a page a person can read, with a 4xx status: never a bare 500."""
-    from flask_babel import gettext as _
-    from werkzeug.exceptions import HTTPException
-
     messages = {
         400: lambda: _("That request was not understood."),
         403: lambda: _("This screen belongs to someone else. The referee's screen opens on the "
@@ -98,7 +92,7 @@ def _error_pages(app: Flask) -> None:
     }
 
     @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException):
+    def http_error(error: HTTPException) -> ResponseReturnValue:
         if error.response is not None:
             return error.response
         code = error.code or 500
@@ -106,7 +100,7 @@ def _error_pages(app: Flask) -> None:
         return render_template("message.html", message=text), code
 
     @app.errorhandler(Exception)
-    def crash(error: Exception):
+    def crash(error: Exception) -> ResponseReturnValue:
         app.logger.exception("unexpected error")
         text = _("Something went wrong on the referee's laptop; the game is safe. Try again.")
         return render_template("message.html", message=text), 500
@@ -118,8 +112,6 @@ def _compress(app: Flask) -> None:
     events back. So no streamed response is ever compressed, and text/event-stream is not in
     the list either; static files are read into memory first (they are small) so that they
     are compressed like pages, and their file is closed as usual."""
-    from flask_compress import Compress
-
     app.config.setdefault("COMPRESS_MIMETYPES", [
         "text/html", "text/css", "text/javascript", "application/javascript",
         "application/json", "image/svg+xml", "text/plain"])
@@ -127,7 +119,7 @@ def _compress(app: Flask) -> None:
     Compress(app)
 
     @app.after_request
-    def buffer_static_file(response):  # type: ignore[no-untyped-def]
+    def buffer_static_file(response: Response) -> Response:
         # Registered after Compress, so it runs before it (Flask runs these in reverse).
         if request.endpoint == "static" and response.is_streamed:
             response.direct_passthrough = False
@@ -137,8 +129,6 @@ def _compress(app: Flask) -> None:
 
 def _select_locale() -> str | None:
     """A phone's own choice, else the table's language, else the browser's preference."""
-    from flask import g
-
     chosen = g.get("language")
     if chosen in LANGUAGES:
         return str(chosen)

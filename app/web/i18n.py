@@ -20,6 +20,7 @@ import re
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
@@ -69,14 +70,16 @@ def compile_catalogs(path: str | Path) -> list[Path]:
 
 def extract(root: Path = PROJECT_ROOT) -> Catalog:
     """A fresh template of every marked string under ``root``, as ``pybabel extract`` makes it."""
+    # Imported here, not above: only the catalogs tool and the tests extract, and the server,
+    # which compiles catalogues at every start, would pay for these imports each time.
     from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
     from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 
     with (root / "babel.cfg").open(encoding="utf-8") as config:
-        method_map, options_map = parse_mapping_cfg(config)
+        method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]
     # Babel's defaults know ngettext's two forms; a bare `ngettext` in babel.cfg (or `-k
     # ngettext` on the command line) would drop the plural, so a spec never loses to None.
-    def merged(named: dict) -> dict:
+    def merged(named: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in named.items() if v is not None or k not in DEFAULT_KEYWORDS}
 
     keywords = {**DEFAULT_KEYWORDS, **merged(parse_keywords(EXTRA_KEYWORDS))}
@@ -107,7 +110,7 @@ def load(path: Path) -> Catalog:
         return read_po(source, locale=path.parent.parent.name, domain=DOMAIN)
 
 
-def dump(catalog: Catalog, **options) -> bytes:
+def dump(catalog: Catalog, **options: Any) -> bytes:
     out = io.BytesIO()
     write_po(out, catalog, width=100, include_lineno=False, **options)
     return out.getvalue()
@@ -135,15 +138,15 @@ def problems(catalog: Catalog, template: Catalog) -> list[str]:
     for message in template:
         if not message.id:
             continue
-        key = message.id if isinstance(message.id, str) else message.id[0]
+        key = message_key(message)
         if catalog.get(key, message.context) is None:
             out.append(f"missing: {key!r}")
-    for key in catalog.obsolete:
-        out.append(f"obsolete: {key!r}")
+    for obsolete in catalog.obsolete:
+        out.append(f"obsolete: {obsolete!r}")
     for message in catalog:
         if not message.id:
             continue
-        key = message.id if isinstance(message.id, str) else message.id[0]
+        key = message_key(message)
         if key not in ids:
             out.append(f"not in the code: {key!r}")
             continue
@@ -164,7 +167,13 @@ def problems(catalog: Catalog, template: Catalog) -> list[str]:
     return out
 
 
-def _allowed_placeholders(message: Message, catalog: Catalog, index: int) -> list:
+def message_key(message: Message) -> str:
+    """A message's id: its text, or its singular for a plural message."""
+    return message.id if isinstance(message.id, str) else str(message.id[0])
+
+
+def _allowed_placeholders(message: Message, catalog: Catalog, index: int
+                          ) -> list[tuple[set[str], int]]:
     """What plural form ``index`` (or a simple message) may hold: the English plural's
     placeholders, or the singular's when only the number 1 takes this form (English "a card"
     leaves the count out; Russian "1 карта" must not, since 21 takes the same form)."""

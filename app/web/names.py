@@ -8,6 +8,7 @@ the Ukrainian box has none), we use the nearest term a player of that edition wo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.engine import ActionName, CardName
@@ -24,7 +25,8 @@ class Edition:
     factions: dict[str, str]
 
 
-def _edition(key, title, preset, cards, actions, factions=None) -> Edition:
+def _edition(key: str, title: str, preset: str, cards: list[str], actions: list[str],
+             factions: dict[str, str] | None = None) -> Edition:
     return Edition(key, title, preset, dict(zip(ENGLISH_CARDS, cards, strict=True)),
                    dict(zip(ENGLISH_ACTIONS, actions, strict=True)),
                    factions or {"loyalist": "Loyalist", "reformist": "Reformist"})
@@ -79,7 +81,7 @@ def edition(key: str | None) -> Edition:
     return EDITIONS.get(key or DEFAULT_EDITION, EDITIONS[DEFAULT_EDITION])
 
 
-def namer(key: str | None):
+def namer(key: str | None) -> Callable[[str], str]:
     """A function naming CardName/ActionName values in this edition (for `render`)."""
     ed = edition(key)
 

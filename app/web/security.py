@@ -13,14 +13,19 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
+from typing import Final
 
 from flask import Flask, Response, current_app, g, request
+from werkzeug.wrappers import Response as BaseResponse
 
-from app.store import Seat, Table
+from app.store import Table, same_secret
 
-DEVICE_COOKIE = "coup_device"
-COOKIE_AGE = 60 * 60 * 24 * 30
+DEVICE_COOKIE: Final = "coup_device"
+COOKIE_AGE: Final = 60 * 60 * 24 * 30
+DEVICE_ID: Final = re.compile(r"[A-Za-z0-9_-]{20,64}")
+"""What a device id of ours looks like; any other cookie value is replaced by a new id."""
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -35,28 +40,24 @@ def referee_cookie(table_id: str) -> str:
 
 def is_referee(table: Table) -> bool:
     token = request.cookies.get(referee_cookie(table.id), "")
-    return bool(token) and hmac.compare_digest(token, table.referee_token)
+    return bool(token) and same_secret(token, table.referee_token)
 
 
-def grant_referee(response: Response, table: Table) -> None:
+def grant_referee(response: BaseResponse, table: Table) -> None:
     response.set_cookie(referee_cookie(table.id), table.referee_token, max_age=COOKIE_AGE,
                         httponly=True, samesite="Strict")
 
 
 def device_id() -> str:
-    """This browser's device id, made on first use (and set as a cookie on the response)."""
+    """This browser's device id, made on first use (and set as a cookie on the response). A
+    cookie that is not one of our ids (too short, odd characters) is replaced, never stored."""
     if "device" not in g:
         value = request.cookies.get(DEVICE_COOKIE, "")
-        if len(value) < 20:
+        if not DEVICE_ID.fullmatch(value):
             value = secrets.token_urlsafe(24)
             g.new_device = True
         g.device = value
     return str(g.device)
-
-
-def seat_belongs_here(seat: Seat) -> bool:
-    """The device that first opened the seat link holds it; no other device may."""
-    return seat.device is None or hmac.compare_digest(seat.device, device_id())
 
 
 def csrf_token(scope: str) -> str:
@@ -83,7 +84,7 @@ def csrf_ok(scope: str) -> bool:
     if not same_origin():
         return False
     sent = request.form.get("csrf", "")
-    return isinstance(sent, str) and hmac.compare_digest(sent, csrf_token(scope))
+    return isinstance(sent, str) and same_secret(sent, csrf_token(scope))
 
 
 def install(app: Flask) -> None:

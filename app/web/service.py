@@ -1,349 +1,262 @@
 """The one place that joins storage, the engine and live updates (ARCHITECTURE.md).
 
-A table's log holds engine steps and a few control entries of our own:
-`{"control": "start", "setup": ...}` begins a game, `{"control": "rematch"}` opens the lobby
-for the next game, `{"control": "seat"}` marks a change of the seats (a hand entered, a seat
-left untracked, a link re-issued) so that every screen refreshes. The current game is the
-fold of the engine steps after the last start. Hidden cards never enter the log before the
-game starts: hands wait in the seats table, and only the start entry's set-up holds them.
+Reading: :meth:`Tables.load` is one query when the state of that version was folded before,
+else one read of the table and the fold (:mod:`app.web.state`). Writing: every command checks
+what it needs against the state it was given, then commits one transaction that re-checks the
+version (and a seat's token) under the write lock and ends in one log row, then publishes the
+new version once. A command returns the new state, so the answer is drawn without loading again.
+Refusals are typed (:mod:`app.web.refusals`); the web layer words them.
 """
 
 from __future__ import annotations
 
-import hmac
-import secrets
-import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import Any
-
-from flask_babel import gettext as _
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any, Final
 
 from app.engine import (
-    STEPS,
-    TOO_MANY_COPIES,
-    Game,
-    Prompt,
+    Download,
     RuleError,
     SeatHand,
     apply,
-    check_hand,
-    new_game,
-    parse_rules,
-    pending,
+    check_table,
+    download,
     setup_from_seats,
+    tablet_may_take,
 )
+from app.engine.rulings import N_
 from app.live import Broker
-from app.records import export
-from app.store import NothingToUndo, Seat, StaleVersion, Store, Table
+from app.records import Record, RecordError, export, replay
+from app.store import (
+    NewSeat,
+    SeatGone,
+    StaleVersion,
+    Store,
+    Table,
+    UnknownTable,
+    Writing,
+    new_token,
+)
+from app.web.admission import Admission
+from app.web.pool import StorePool
+from app.web.referees import JoinCodes
+from app.web.refusals import Refusal, Why
+from app.web.seats import Seats, form_step, playing
+from app.web.state import CONTROL, StateCache, TableState, advance, fold
 
-CONTROL = "control"
-CACHE_SIZE = 512
-JOIN_CODE_SECONDS = 600
-JOIN_CODE_TRIES = 5
+SEAT_CHANGED: Final = {CONTROL: "seat"}
+RETRIES: Final = 5  # for a phone's taps that carry no version: reload and try again
 
-
-@dataclass
-class JoinCode:
-    code: str
-    expires: float  # time.monotonic()
-    tries: int = 0
-
-    def alive(self) -> bool:
-        return time.monotonic() < self.expires and self.tries < JOIN_CODE_TRIES
-
-
-class Refused(Exception):
-    """A request the table can't take now. `message` is for the person who sent it;
-    `status` is the HTTP status (409 when the screen was out of date)."""
-
-    def __init__(self, message: str, status: int = 422) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
-
-@dataclass
-class Folded:
-    """A table's log folded: the current game and what the log says around it."""
-
-    game: Game | None = None
-    lobby: bool = True
-    games: int = 0
-    seqs: list[int] = field(default_factory=list)  # log seq of each live step of `game`
-    undone: list[dict[str, Any]] = field(default_factory=list)  # steps undone in this game
-
-
-@dataclass
-class Live:
-    """A table as it is now: the seats, the log's version and the current game."""
-
-    table: Table
-    seats: list[Seat]
-    version: int
-    game: Game | None = None  # the current game, or the last one while the lobby is open
-    lobby: bool = True
-    games: int = 0  # games started at this table
-    step_seqs: list[int] = field(default_factory=list)  # log seq of each step of `game`
-    undone: list[dict[str, Any]] = field(default_factory=list)  # steps undone, oldest first
-
-    @property
-    def edition(self) -> str:
-        return str(self.table.setup.get("edition", "official"))
-
-    def seat_named(self, name: str) -> Seat:
-        return next(s for s in self.seats if s.name == name)
 
 
 class Tables:
-    """Service over one database: every read and write of tables goes through here."""
+    """The service over one database: every write of a table goes through here."""
 
-    def __init__(self, database: str, broker: Broker) -> None:
-        self.database = database
+    def __init__(self, pool: StorePool, broker: Broker,
+                 clock: Callable[[], float] = time.monotonic,
+                 now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+        self.pool = pool
         self.broker = broker
-        self._cache: OrderedDict[tuple[str, int], Folded] = OrderedDict()
-        self._lock = threading.Lock()
-        self._join_codes: dict[str, JoinCode] = {}
+        self.states = StateCache()
+        self.join_codes = JoinCodes(clock)
+        self.admission = Admission(clock, now)
+        self.seats = Seats(self)
 
-    # -- letting another device referee -------------------------------------------------------
+    # -- reading ------------------------------------------------------------------------------
 
-    def new_join_code(self, table_id: str) -> JoinCode:
-        """A short code, shown on the tablet, that lets one more device act as the referee.
-        It lasts ten minutes and dies after five wrong tries (a million codes, five guesses)."""
-        code = JoinCode(f"{secrets.randbelow(10**6):06d}", time.monotonic() + JOIN_CODE_SECONDS)
-        with self._lock:
-            self._join_codes[table_id] = code
-        return code
+    def version(self, table_id: str) -> int | None:
+        with self.pool.store() as store:
+            return store.version(table_id)
 
-    def join_code(self, table_id: str) -> JoinCode | None:
-        with self._lock:
-            code = self._join_codes.get(table_id)
-            if code is not None and not code.alive():
-                del self._join_codes[table_id]
-                code = None
-            return code
-
-    def redeem(self, table_id: str, attempt: str) -> bool:
-        with self._lock:
-            code = self._join_codes.get(table_id)
-            if code is None or not code.alive():
-                return False
-            if hmac.compare_digest(code.code, attempt.strip()):
-                del self._join_codes[table_id]
-                return True
-            code.tries += 1
-            if code.tries >= JOIN_CODE_TRIES:
-                del self._join_codes[table_id]
-            return False
-
-    def store(self) -> Store:
-        return Store.open(self.database)
-
-    # -- reading ---------------------------------------------------------------------------
-
-    def load(self, store: Store, table_id: str) -> Live | None:
-        table = store.get_table(table_id)
-        if table is None:
+    def load(self, table_id: str) -> TableState | None:
+        """The table as it is now, or None. Folded once per version, then remembered."""
+        with self.pool.store() as store:
+            version = store.version(table_id)
+            if version is None:
+                return None
+            state = self.states.get(table_id, version)
+            if state is not None:
+                return state
+            snapshot = store.read(table_id)
+        if snapshot is None:
             return None
-        version = store.version(table_id)
-        seats = store.seats(table_id)
-        live = Live(table, seats, version)
-        key = (table_id, version)
-        with self._lock:
-            cached = self._cache.get(key)
-            if cached:
-                self._cache.move_to_end(key)
-        if cached is None:  # the log is read only when this version was never folded
-            rows = store.log_rows(table_id)
-            live.version = len(rows)
-            cached = self._replay(rows)
-            self._remember((table_id, live.version), cached)
-        live.game, live.lobby, live.games = cached.game, cached.lobby, cached.games
-        live.step_seqs, live.undone = list(cached.seqs), list(cached.undone)
-        return live
+        state = fold(snapshot)
+        self.states.put(state)
+        return state
 
-    def _replay(self, rows) -> Folded:
-        undone = {row.undoes for row in rows if row.kind == "undo"}
-        steps = {row.seq: row.step for row in rows if row.kind == "step"}
-        folded = Folded()
-        game_started = 0
-        for row in rows:
-            if row.kind == "undo" and row.undoes and row.undoes > game_started:
-                folded.undone.append(steps[row.undoes])
-            if row.kind != "step" or row.seq in undone:
-                continue
-            entry = row.step
-            control = entry.get(CONTROL)
-            if control == "start":
-                folded.game, folded.lobby, folded.seqs = new_game(entry["setup"]), False, []
-                folded.games += 1
-                folded.undone = []
-                game_started = row.seq
-            elif control == "rematch":
-                folded.lobby = True
-            elif control is None and folded.game is not None:
-                folded.game = apply(folded.game, entry)
-                folded.seqs.append(row.seq)
-        return folded
+    # -- the one way to write -----------------------------------------------------------------
 
-    def _remember(self, key, value) -> None:
-        with self._lock:
-            self._cache[key] = value
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
-
-    # -- writing ---------------------------------------------------------------------------
-
-    def _append(self, store: Store, live: Live, entry: dict[str, Any], expected: int) -> int:
+    def commit(self, state: TableState, entry: Mapping[str, Any] | None = None, *,
+                change: Callable[[Writing], None] | None = None, undo: int | None = None,
+                seat: tuple[str, str | None] | None = None) -> TableState:
+        """One transaction at ``state.version``: ``change``, then its one log row (``entry``,
+        or an undo of seq ``undo``), then one publish. ``seat`` is (token, device) the seat must
+        still have when the write lands."""
+        token, device = seat if seat is not None else (None, None)
         try:
-            version = store.append_step(live.table.id, expected, entry)
+            with self.pool.store() as store, store.write(
+                    state.table.id, state.version, seat_token=token,
+                    seat_device=device) as writing:
+                if change is not None:
+                    change(writing)
+                snapshot = writing.undo(undo) if undo is not None else writing.append(
+                    entry or SEAT_CHANGED)
         except StaleVersion:
-            raise Refused(_("Someone acted first; here is the table as it is now."), 409) from None
-        self.broker.publish(live.table.id, version)
-        return version
-
-    @contextmanager
-    def _writing(self, store: Store, live: Live) -> Iterator[Callable[[dict[str, Any]], int]]:
-        try:
-            with store.writing(live.table.id, live.version) as append:
-                yield append
-        except StaleVersion:
-            raise Refused(_("Someone acted first; here is the table as it is now."), 409) from None
-
-    def touch(self, store: Store, live: Live) -> None:
-        """Tell every screen that the seats changed (no game state moves)."""
-        for _attempt in range(5):
-            try:
-                version = store.append_step(live.table.id, store.version(live.table.id),
-                                            {CONTROL: "seat"})
-            except StaleVersion:
-                continue
-            self.broker.publish(live.table.id, version)
-            return
-
-    def check_version(self, live: Live, version: object) -> None:
-        if str(version) != str(live.version):
-            raise Refused(_("The table moved on before your tap; here it is as it is now."), 409)
-
-    def submit(self, store: Store, live: Live, version: object, step: dict[str, Any],
-               seat: str | None = None) -> Game:
-        """Apply one step from the referee (seat None) or from a seat's phone."""
-        self.check_version(live, version)
-        if live.lobby or live.game is None:
-            raise Refused(_("The game has not started yet."))
-        game = live.game
-        if seat is not None:
-            step["by"] = seat
-            mine = [p for p in pending(game) if p.player == seat and p.private]
-            if not any(allows(p, step["do"]) for p in mine):
-                raise Refused(_("There is nothing for you to do right now."))
-        else:
-            by = step.get("by")
-            if by is not None and not game.has(by):
-                raise Refused(_("There is no such player at this table."))
-            owner = [p for p in pending(game) if p.player == by and allows(p, step["do"])]
-            if any(p.private for p in owner) and live.seat_named(str(by)).tracked:
-                raise Refused(_("Only %(name)s's phone can do that.", name=by))
-        try:
-            new = apply(game, step)
-        except RuleError as e:
-            raise Refused(self.say_error(e, live)) from None
-        version = self._append(store, live, step, live.version)
-        self._remember((live.table.id, version),
-                       Folded(new, False, live.games, [*live.step_seqs, version], live.undone))
+            raise Refusal(Why.ACTED_FIRST) from None
+        except (SeatGone, UnknownTable):
+            raise Refusal(Why.SEAT_GONE) from None
+        new = replace(state, table=snapshot.table, seats=snapshot.seats)
+        for row in snapshot.rows:
+            new = advance(new, row)
+        self.states.put(new)
+        self.broker.publish(new.table.id, new.version)
         return new
 
-    def say_error(self, error: RuleError, live: Live) -> str:
-        from app.web.words import say
+    @staticmethod
+    def fresh(state: TableState, version: object) -> None:
+        if str(version) != str(state.version):
+            raise Refusal(Why.MOVED_ON)
 
-        return say(error.text, error.params, live.edition, error.count)
+    # -- a new table --------------------------------------------------------------------------
 
-    def undo(self, store: Store, live: Live, version: object) -> None:
+    def create(self, settings: Mapping[str, Any], names: Sequence[str], language: str,
+               client: str) -> Table:
+        """A table from the set-up form, unless this device made many just now or the laptop
+        holds as many unstarted tables as it keeps (:mod:`app.web.admission`)."""
+        try:
+            check_table(settings.get("rules") or {}, names)
+        except RuleError as error:
+            raise Refusal.of(error) from None
+        with self.pool.store() as store:
+            self.admission.admit(store, client)
+            return store.create_table(settings, [NewSeat(n) for n in names], language)
+
+    def import_record(self, record: Record, language: str, client: str) -> Table:
+        with self.pool.store() as store:
+            self.admission.admit(store, client)
+            return import_record(store, record, language)
+
+    # -- the referee's taps -------------------------------------------------------------------
+
+    def submit(self, state: TableState, version: object, fields: Mapping[str, str],
+               cards: Sequence[str]) -> TableState:
+        """A step tapped on the tablet: public steps, and private ones of a seat with no phone."""
+        self.fresh(state, version)
+        game = playing(state)
+        by = fields.get("by") or None
+        step = form_step(game, by, fields, cards)
+        try:
+            tablet_may_take(game, by, step["do"])
+            apply(game, step)
+        except RuleError as error:
+            raise Refusal.of(error) from None
+        return self.commit(state, step)
+
+    def undo(self, state: TableState, version: object) -> TableState:
         """Undo the newest step of the current game (the log keeps it, marked undone)."""
-        self.check_version(live, version)
-        if live.lobby or not live.step_seqs:
-            raise Refused(_("There is nothing to undo in this game."))
-        try:
-            new_version = store.append_undo(live.table.id, live.version, live.step_seqs[-1])
-        except StaleVersion:
-            raise Refused(_("Someone acted first; here is the table as it is now."), 409) from None
-        except NothingToUndo:
-            raise Refused(_("There is nothing to undo in this game.")) from None
-        self.broker.publish(live.table.id, new_version)
+        self.fresh(state, version)
+        if state.closed and not state.lobby:
+            raise Refusal(Why.CLOSED)
+        if state.lobby or not state.steps:
+            raise Refusal(Why.NOTHING_TO_UNDO)
+        return self.commit(state, undo=state.steps[-1][0])
 
-    # -- the lobby -------------------------------------------------------------------------
-
-    def enter_hand(self, store: Store, live: Live, seat: Seat, cards: list[str]) -> None:
-        """A phone enters the two cards it was dealt. Only what this player can see for
-        themselves is checked here; the copies across all hands are checked at the start."""
-        if not live.lobby:
-            raise Refused(_("The game has started; your hand can't change now."))
-        rules = parse_rules(live.table.setup.get("rules"))
-        try:
-            check_hand(rules, len(live.seats), cards)
-        except RuleError as e:
-            raise Refused(self.say_error(e, live)) from None
-        store.update_seat(seat.table_id, seat.seat, hand=cards, tracked=True)
-        self.touch(store, live)
-
-    def set_tracked(self, store: Store, live: Live, version: object, seat_no: int,
-                    tracked: bool) -> None:
+    def set_tracked(self, state: TableState, version: object, seat_no: int,
+                    tracked: bool) -> TableState:
         """A seat plays with or without a phone: decided in the lobby, from a fresh screen."""
-        self.check_version(live, version)
-        if not live.lobby:
-            raise Refused(_("Seats can only change between games."))
-        with self._writing(store, live) as append:
-            store.update_seat(live.table.id, seat_no, tracked=tracked, hand=None)
-            version = append({CONTROL: "seat"})
-        self.broker.publish(live.table.id, version)
+        self.fresh(state, version)
+        _seat_number(state, seat_no)
+        if not state.lobby:
+            raise Refusal(Why.SEATS_LOCKED)
+        return self.commit(state, change=lambda w: w.update_seat(seat_no, tracked=tracked,
+                                                                  hand=None))
 
-    def start(self, store: Store, live: Live, version: object) -> None:
-        self.check_version(live, version)
-        if not live.lobby:
-            raise Refused(_("The game is already under way."))
+    def reissue(self, state: TableState, version: object, seat_no: int) -> TableState:
+        """A new link for a seat: the old one stops at once, and the next device to open the
+        new one claims the seat. In the lobby the hand goes too: whoever opens the new link
+        enters it again, so a link made at the tablet can't be used to read a hand."""
+        self.fresh(state, version)
+        _seat_number(state, seat_no)
+
+        def change(w: Writing) -> None:
+            w.update_seat(seat_no, token=new_token(), device=None)
+            if state.lobby:
+                w.update_seat(seat_no, hand=None)
+
+        return self.commit(state, change=change)
+
+    def start(self, state: TableState, version: object) -> TableState:
+        self.fresh(state, version)
+        if not state.lobby:
+            raise Refusal(Why.UNDER_WAY)
+        missing = [s.name for s in state.seats if s.tracked and not s.hand]
+        if missing:
+            raise Refusal(Why.WAITING_FOR_HANDS, names=", ".join(missing))
         seats = [SeatHand(s.name, s.tracked, tuple(s.hand) if s.hand else None)
-                 for s in live.seats]
+                 for s in state.seats]
         try:
-            setup = setup_from_seats(live.table.setup, seats)
-        except RuleError as e:
-            if e.code == TOO_MANY_COPIES:
-                raise Refused(_("The hands entered hold more copies of a card than the deck "
-                                "has: someone entered a wrong card. Ask everyone to check "
-                                "their hand.")) from None
-            raise Refused(self.say_error(e, live)) from None
-        self._append(store, live, {CONTROL: "start", "setup": setup}, live.version)
+            setup = setup_from_seats(state.table.setup, seats)
+        except RuleError as error:
+            raise Refusal.of(error) from None
+        return self.commit(state, {CONTROL: "start", "setup": setup})
 
-    def rematch(self, store: Store, live: Live, version: object) -> None:
+    def rematch(self, state: TableState, version: object) -> TableState:
         """New game, same table: the seats and phones stay, the winner starts (§1.1)."""
-        self.check_version(live, version)
-        if live.game is None or not live.game.over or live.lobby:
-            raise Refused(_("A new game can start once this one has a winner."))
-        settings = dict(live.table.setup, first=live.game.winner)
-        with self._writing(store, live) as append:  # all of it, or nothing if someone was first
-            store.update_table(live.table.id, setup=settings)
-            for s in live.seats:
-                store.update_seat(live.table.id, s.seat, hand=None)
-            version = append({CONTROL: "rematch"})
-        self.broker.publish(live.table.id, version)
+        self.fresh(state, version)
+        if state.game is None or not state.game.over or state.lobby:
+            raise Refusal(Why.NO_WINNER_YET)
+        settings = {**state.table.setup, "first": state.game.winner}
 
-    def record(self, live: Live) -> dict[str, Any]:
+        def change(w: Writing) -> None:
+            w.update_table(setup=settings)
+            for s in state.seats:
+                w.update_seat(s.seat, hand=None)
+
+        return self.commit(state, {CONTROL: "rematch"}, change=change)
+
+    def download(self, state: TableState, version: object, name: str
+                 ) -> tuple[TableState, dict[str, Any]]:
         """The game as a record. It holds every hand the phones entered, so while a game with
-        phones is under way it is nobody's to download, not even the public tablet's."""
-        game = live.game
-        if game is None or live.lobby and not game.over:
-            raise Refused(_("No game has been played at this table yet."), 404)
-        if not game.over and any(p.tracked for p in game.players):
-            raise Refused(_("The record shows every hidden card, so it can be downloaded once "
-                            "the game is over."), 403)
-        return export(game, name=_("Game %(n)s at this table", n=live.games))
+        phones is under way it is nobody's; once it is over, downloading closes it for good
+        (no more undo: the undone steps would be known to whoever holds the file)."""
+        game = state.game
+        if game is None or state.lobby and not game.over:
+            raise Refusal(Why.NO_GAME_YET)
+        policy = download(game, state.closed)
+        if policy is Download.REFUSED:
+            raise Refusal(Why.RECORD_AFTER_GAME)
+        if policy is Download.CLOSES:
+            self.fresh(state, version)
+            state = self.commit(state, {CONTROL: "closed"})
+        return state, export(game, name=name)
 
 
-def allows(prompt: Prompt, do: str) -> bool:
-    """Whether a step named `do` answers this prompt (the engine's table of step kinds)."""
-    return do in STEPS and prompt.allows(do)
+# -- helpers ----------------------------------------------------------------------------------
 
 
-__all__ = ["Live", "Refused", "Tables", "allows"]
+def _seat_number(state: TableState, seat_no: int) -> None:
+    if not any(s.seat == seat_no for s in state.seats):
+        raise Refusal(Why.NO_SUCH_SEAT)
+
+
+def import_record(store: Store, record: Record, language: str = "en") -> Table:
+    """A new table holding the record's game, its steps already played (refused steps left
+    out), in one write. The seats of players whose hands are not tracked have no phone. Used
+    by the start page's upload and by ``coup-referee import``."""
+    outcome = replay(record)
+    if outcome.game is None or outcome.refused:
+        if outcome.failure is None:
+            raise RecordError(N_("the record does not replay"))
+        raise RecordError.of(outcome.failure)
+    setup = dict(record.setup)
+    players = list(setup["players"])
+    hands = setup["hands"]
+    settings = {"first": setup.get("first", players[0]), "rules": setup.get("rules") or {},
+                "edition": "official"}
+    seats = [NewSeat(name, None if hands.get(name) is None else tuple(hands[name]),
+                     tracked=hands.get(name) is not None) for name in players]
+    steps = [s for s in record.steps if "expect" not in s and not s.get("rejected")]
+    return store.create_table(settings, seats, language,
+                              log=[{CONTROL: "start", "setup": setup}, *steps])

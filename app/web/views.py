@@ -1,33 +1,44 @@
-"""What the templates receive: the engine's views plus names, words and links. No Game.
+"""What each screen may show, and nothing more: the templates receive these views only.
 
-The tablet gets `table_view` only; a phone gets `seat_view` for its own seat. Prompts for a
-seat without a phone are shown on the tablet with any hidden card stripped (an untracked
-examiner's "shown" card is on nobody's screen: the target shows it at the table).
+The tablet gets the engine's ``table_view`` (no hidden card), the seats' public facts (a name,
+whether a phone is connected and has entered its hand: never the hand) and the prompts of the
+seats without a phone with any hidden card stripped. A phone gets ``seat_view`` for its own seat
+and, in the lobby, its own hand. No view holds a TableState, a Game, a token other than the
+screen's own links, or the referee's key.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 import qrcode
 import qrcode.image.svg
-from flask import current_app, request, url_for
 from markupsafe import Markup
 
-from app.engine import Prompt, characters_in_play, pending, seat_view, table_view
-from app.engine.rules import Rules, parse_rules
+from app.engine import (
+    Prompt,
+    RuleError,
+    Ruling,
+    characters_in_play,
+    claim_of,
+    download,
+    parse_rules,
+    pending,
+)
+from app.engine import seat_view as engine_seat_view
+from app.engine import table_view as engine_table_view
 from app.store import Seat
 from app.web import words
 from app.web.names import edition
-from app.web.service import Live
+from app.web.state import TableState
 
-RECENT_RULINGS = 30  # on the tablet's live view; the whole game is one tap away
+RECENT_RULINGS: Final = 30  # on the tablet's live view; the whole game is one tap away
+PHONE_RULINGS: Final = 8
 
-
-def public_url(path: str) -> str:
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    return base.rstrip("/") + path
+View = dict[str, Any]
 
 
 @lru_cache(maxsize=256)
@@ -37,99 +48,105 @@ def qr_svg(url: str) -> Markup:
     return Markup(image.to_string(encoding="unicode"))
 
 
-def rules_of(live: Live) -> Rules:
-    return parse_rules(live.table.setup.get("rules"))
+@dataclass(frozen=True)
+class SeatCard:
+    """A seat as the referee's screen shows it: never its hand, never its device."""
+
+    seat: int
+    name: str
+    tracked: bool
+    hand_entered: bool
+    connected: bool
+    link: str
+
+    @property
+    def qr(self) -> Markup:
+        return qr_svg(self.link)
 
 
-def common(live: Live) -> dict[str, Any]:
-    ed = live.edition
+def common(state: TableState, languages: list[tuple[str, str]]) -> View:
+    """The names and words every screen of a table uses."""
+    ed = state.edition
+    rules = parse_rules(dict(state.rules))
     return {
-        "live": live,
-        "table": live.table,
-        "version": live.version,
+        "version": state.version,
         "edition": edition(ed),
+        "rules": rules,
+        "languages": languages,
         "card": lambda c: words.card_name(c, ed),
         "act": lambda a: words.action_name(a, ed),
         "faction": lambda f: words.faction_name(f, ed),
-        "say": lambda r: words.ruling(r, ed),
-        "say_error": lambda e: words.say(e.text, e.params, ed, e.count),
-        "brief": lambda e: words.say(e.brief or e.text, e.params, ed, e.count),
-        "rules": rules_of(live),
-        "languages": languages(),
-        "claim_of": lambda a: claim_of(live, a),
+        "ruling": lambda r: words.ruling(r, ed),
+        "brief": lambda e: _brief(e, ed),
+        "claim_of": lambda a: claim_of(rules, a),
     }
 
 
-def claim_of(live: Live, action: str) -> str | None:
-    """The character an action claims in this game (the exchanger depends on the variant)."""
-    from app.engine.cards import ACTIONS, EXCHANGER
-
-    claim = ACTIONS[action].claim
-    return rules_of(live).exchanger if claim == EXCHANGER else claim
+def _brief(error: RuleError, ed: str) -> str:
+    return words.sentence(error.brief or error.text, error.params, ed, error.count)
 
 
-def languages() -> list[tuple[str, str]]:
-    from app.web import LANGUAGES
-
-    return [(code, words.LANGUAGE_TITLES.get(code, code)) for code in LANGUAGES]
-
-
-def tablet(live: Live) -> dict[str, Any]:
-    ctx = common(live)
-    ctx["seats"] = live.seats
-    code = current_app.extensions["tables"].join_code(live.table.id)
-    ctx["join_code"] = code.code if code else None
-    ctx["join_link"] = public_url(url_for("tablet.join", table_id=live.table.id))
-    ctx["seat_links"] = {s.seat: public_url(url_for("phone.page", token=s.token))
-                         for s in live.seats}
-    if live.lobby:
-        ctx["qr"] = {s.seat: qr_svg(ctx["seat_links"][s.seat]) for s in live.seats}
-        return ctx
-    assert live.game is not None
-    prompts = pending(live.game)
-    view = table_view(live.game, prompts)
-    untracked = {s.name for s in live.seats if not s.tracked}
-    ctx["view"] = view
-    ctx["prompts"] = [p if not p.private else strip(p) for p in prompts
-                      if not p.private or p.player in untracked]
-    ctx["log"] = list(reversed(view["log"]))[:RECENT_RULINGS]
-    ctx["log_total"] = len(view["log"])
-    ctx["undone"] = [words.describe_step(s, live.edition) for s in reversed(live.undone)]
-    return ctx
+def tablet(state: TableState, link: Callable[[Seat], str], languages: list[tuple[str, str]]
+           ) -> View:
+    """The referee's screen: the lobby's seat cards, or the game as the table sees it."""
+    view = common(state, languages)
+    view["table_id"] = state.table.id
+    view["lobby"] = state.lobby
+    view["seats"] = [SeatCard(s.seat, s.name, s.tracked, s.hand is not None,
+                              s.device is not None, link(s)) for s in state.seats]
+    if state.lobby or state.game is None:
+        return view
+    prompts = pending(state.game)
+    public = engine_table_view(state.game, prompts)
+    untracked = {s.name for s in state.seats if not s.tracked}
+    view["view"] = public
+    view["prompts"] = [p if not p.private else _stripped(p) for p in prompts
+                       if not p.private or p.player in untracked]
+    view["log"] = list(reversed(public["log"]))[:RECENT_RULINGS]
+    view["log_total"] = len(public["log"])
+    view["undone"] = [words.describe_step(s, state.edition) for s in reversed(state.undone)]
+    view["can_undo"] = bool(state.steps) and not state.closed
+    view["closed"] = state.closed
+    view["download"] = download(state.game, state.closed).value
+    return view
 
 
-def strip(p: Prompt) -> Prompt:
+def _stripped(p: Prompt) -> Prompt:
+    """An untracked examiner's "shown" card is on nobody's screen: the target shows it."""
     if p.kind == "decide":
         return Prompt(p.player, p.kind, {**p.options, "shown": None})
     return p
 
 
-def phone(live: Live, seat: Seat) -> dict[str, Any]:
-    ctx = common(live)
-    ctx["seat"] = seat
-    if live.lobby or live.game is None:
-        ctx["choices"] = list(characters(live))
-        return ctx
-    view = seat_view(live.game, seat.name)
-    ctx["view"] = view
-    ctx["prompts"] = view["prompts"]
-    ctx["log"] = list(reversed(view["log"]))[:8]
-    ctx["me"] = next(p for p in view["players"] if p["name"] == seat.name)
-    return ctx
+def whole_log(state: TableState) -> list[Ruling]:
+    return list(engine_table_view(state.game)["log"]) if state.game else []
 
 
-def characters(live: Live) -> tuple[str, ...]:
-    return characters_in_play(rules_of(live))
+def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> View:
+    """A seat's phone: its own hand and questions, and the table as everyone sees it."""
+    view = common(state, languages)
+    view["token"] = seat.token
+    view["name"] = seat.name
+    view["lobby"] = state.lobby or state.game is None
+    if view["lobby"]:
+        view["hand"] = seat.hand
+        view["choices"] = list(characters_in_play(view["rules"]))
+        return view
+    assert state.game is not None
+    mine = engine_seat_view(state.game, seat.name)
+    view["view"] = mine
+    view["prompts"] = mine["prompts"]
+    view["log"] = list(reversed(mine["log"]))[:PHONE_RULINGS]
+    view["me"] = next(p for p in mine["players"] if p["name"] == seat.name)
+    return view
 
 
-def rules_summary(live: Live) -> list[tuple[str, str, str]]:
+def rules_summary(state: TableState) -> list[tuple[str, str, str]]:
     """(setting, explanation, this game's value) for every setting, official ones included."""
-    rules = rules_of(live)
+    rules = parse_rules(dict(state.rules))
     rows = []
     for key, (explanation, labels) in words.SETTINGS.items():
         value = getattr(rules, key)
-        if key == "copies_per_character":
-            continue
         label = labels.get(value, value) if labels else value
         rows.append((key, str(explanation), str(label)))
     return rows

@@ -18,8 +18,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 from tablekit import VERSION, csrf_of
 
-from app.web import create_app
-
 HERE = Path(__file__).resolve().parent
 SEAT_LINK = re.compile(r"(/s/[A-Za-z0-9_-]{20,})")
 NAMES = ["Ann", "Bob", "Cy"]
@@ -111,11 +109,6 @@ def mid_game(table: Table) -> None:
     table.step(do="pass")
     table.step(do="steal", by="Bob", target="Ann")
     table.step(do="challenge", by="Ann")
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Flask:
-    return create_app(str(tmp_path / "instance"), {"TESTING": True})
 
 
 @pytest.fixture

@@ -198,12 +198,15 @@ def test_unknown_or_empty_lang_means_english(lang, speak, capsys):
     assert not CYRILLIC.search(out) and not JAPANESE.search(out)
 
 
-def test_explain_of_a_bad_file_says_invalid_then_the_reason_translated(tmp_path, speak, capsys):
+def test_explain_and_import_word_a_bad_file_alike_with_the_reason_translated(tmp_path, speak,
+                                                                           capsys):
     speak("uk_UA.UTF-8")
     path = write(tmp_path, "{ not json")
     assert main(["explain", str(path)]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith(f"INVALID {path}: не JSON (рядок 1, стовпець 3: ")
+    explained = capsys.readouterr().err
+    assert explained.startswith(f"coup-referee: {path}: не JSON (рядок 1, стовпець 3: ")
+    assert main(["import", str(path), "--instance", str(tmp_path / "i")]) == 2
+    assert capsys.readouterr().err == explained
 
 
 # -- import: `table:` and `seat NAME:` stay, errors are translated ----------------------------

@@ -47,8 +47,8 @@ def leftover_english(parts: list[str], english_parts: list[str], language: str) 
 
 
 def clean(text: str, kept_words: set[str]) -> str:
-    # Links first: a seat link's random token may hold a player's name ("Cy"), and taking
-    # the name out first would break the link into "English" pieces.
+    # Links first: a name inside a seat link's random token ("…/s/xCyz…") must not cut the
+    # link in two and leave half of it to look like an English word.
     text = LINK.sub(" ", text)
     for word in sorted(kept_words, key=len, reverse=True):
         text = text.replace(word, " ")

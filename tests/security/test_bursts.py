@@ -12,7 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from liveserver import VERSION, Device, LiveTable, Server, form_of, legal, run_threads
+from serverkit import VERSION, Device, LiveTable, Server, form_of, legal, run_threads
+from tablekit import finished_game, make_app, new_table, snapshot
+
+from app.web.refusals import Refusal
 
 ROUNDS = 20
 AT_ONCE = 5
@@ -95,47 +98,21 @@ def test_simultaneous_taps_are_taken_once(server: Server):
 # `stale` is what a request read before another one was taken.
 
 
-def two_player_game_over(app):
-    from tablekit import started_table
-
-    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
-    for _ in range(3):
-        for step in ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"}):
-            assert t.post("/step", step).status_code == 200
-    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
-    assert t.phone_post("Bob", "/step", {"do": "lose", "card": "assassin"}).status_code == 200
-    assert t.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
-    for _ in range(2):
-        for step in ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"}):
-            assert t.post("/step", step).status_code == 200
-    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
-    assert t.live().game.over
-    return t
-
-
 def test_a_refused_second_rematch_tap_changes_nothing(tmp_path: Path):
-    from tablekit import make_app, snapshot
-
-    from app.web.service import Refused
-
     app = make_app(tmp_path / "instance")
     tables = app.extensions["tables"]
-    table = two_player_game_over(app)
+    table = finished_game(app)
     stale = table.live()  # the second tap read the table here
     assert table.post("/rematch", {}).status_code == 200  # the first tap
     assert table.enter_hand("Ann", ["duke", "contessa"]).status_code == 200
     before = snapshot(app)
-    with app.test_request_context(), pytest.raises(Refused) as refused:
-        tables.rematch(tables.store(), stale, stale.version)
+    with pytest.raises(Refusal) as refused:
+        tables.rematch(stale, stale.version)
     assert refused.value.status == 409
     assert snapshot(app) == before, "Ann's hand was erased by a refused request"
 
 
 def test_a_stale_no_phone_tap_after_the_start_is_refused(tmp_path: Path):
-    from tablekit import make_app, new_table, snapshot
-
-    from app.web.service import Refused
-
     app = make_app(tmp_path / "instance")
     tables = app.extensions["tables"]
     table = new_table(app, ["Ann", "Bob"])
@@ -145,6 +122,6 @@ def test_a_stale_no_phone_tap_after_the_start_is_refused(tmp_path: Path):
     stale = table.live()  # the tap read the lobby here
     assert table.post("/start", {}).status_code == 200
     before = snapshot(app)
-    with app.test_request_context(), pytest.raises(Refused):
-        tables.set_tracked(tables.store(), stale, stale.version, 0, False)
+    with pytest.raises(Refusal):
+        tables.set_tracked(stale, stale.version, 0, False)
     assert snapshot(app) == before

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from liveserver import Device, LiveTable, Server, form_of, legal
+from serverkit import Device, LiveTable, Server, form_of, legal
 
 BEFORE_THE_CRASH = 12
 

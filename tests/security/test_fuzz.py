@@ -1,5 +1,8 @@
 """Bad input never breaks anything: random and malformed requests to every endpoint, from every
 kind of device, never get a 500, and a refused one (4xx) leaves the database exactly as it was.
+The requests include text of every script in fields, form tokens and query values, devices
+whose cookies are not ours (any text as the device id and the referee key), and uploaded
+records nested far deeper than a JSON decoder follows.
 Malformed record files given to `coup-referee check` and `import` get one clear line each.
 
 Each hypothesis example starts from fresh tables (made through the store, in milliseconds) in
@@ -8,8 +11,10 @@ one app, so a failing example replays the same way while it is shrunk.
 
 from __future__ import annotations
 
+import io
 import json
 import string
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,15 +24,16 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tablekit import CSRF_FIELD, check_headers, make_app, snapshot
+from tablekit import CSRF_FIELD, SMALL_RECORD, check_headers, make_app, snapshot
 from werkzeug.datastructures import MultiDict
 
 from app.cli import main
 from app.engine import STEPS
 from app.engine.cards import CHARACTERS
 from app.explore import legal_steps
+from app.store import NewSeat, Store
 from app.web.security import DEVICE_COOKIE, referee_cookie
-from app.web.service import CONTROL
+from app.web.state import CONTROL
 
 NAMES = ["Ann", "Bob", "Cy"]
 HANDS = {"Ann": ["inquisitor", "captain"], "Bob": ["contessa", "duke"], "Cy": None}
@@ -71,13 +77,16 @@ class Request:
     headers: dict[str, str]
     query: str
     oversized: bool
+    cookies: str | None = None  # a raw Cookie header instead of the device's own cookies
+    csrf_text: str = ""  # the csrf value sent when csrf is "text"
+    upload: bytes | None = None  # a record file, for the start page's upload
 
 
 TABLET_PATHS = [p for p in PATHS if p.startswith("/t/")]
 PHONE_PATHS = [p for p in PATHS if p.startswith("/s/")]
-POSTS = {"/tables", "/tables/import", "/t/{t}/join-code", "/t/{t}/step", "/t/{t}/undo",
-         "/t/{t}/start", "/t/{t}/rematch", "/t/{t}/seat/{n}/tracked", "/t/{t}/seat/{n}/reissue",
-         "/s/{s}/hand", "/s/{s}/step", "/s/{s}/language"}
+POSTS = {"/tables", "/tables/import", "/t/{t}/join-code", "/t/{t}/record.json", "/t/{t}/step",
+         "/t/{t}/undo", "/t/{t}/start", "/t/{t}/rematch", "/t/{t}/seat/{n}/tracked",
+         "/t/{t}/seat/{n}/reissue", "/s/{s}/hand", "/s/{s}/step", "/s/{s}/language"}
 PRIVATE_KINDS_STEPS = {"prove", "concede", "lose", "draw", "keep", "show", "swap", "return"}
 OWN = {"tablet": ("t1", None), "tablet2": ("t2", None), "ann": ("t1", "ann"),
        "bob": ("t1", "bob"), "dee": ("t2", "dee"), "stranger": ("t1", None)}
@@ -89,6 +98,32 @@ step_fields = st.fixed_dictionaries(
               "as": card, "card": card, "position": st.sampled_from(["0", "1", "2", "-1", "x"]),
               "cards": st.lists(card, max_size=3)},
 ).map(lambda d: [(k, c) for k, v in d.items() for c in (v if isinstance(v, list) else [v])])
+
+
+cookie_text = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",),
+                                             exclude_characters=";\r\n"), max_size=30)
+
+
+@st.composite
+def odd_cookies(draw, table: str) -> str:
+    """A Cookie header with a device id and a referee key that are not ours: any text,
+    non-ASCII included. ``{t}`` stands for the table's id."""
+    device = draw(cookie_text)
+    referee = draw(cookie_text)
+    return f"coup_device={device}; coup_ref_{{t}}={referee}"
+
+
+def nested(depth: int, opener: bytes = b"[", closer: bytes = b"]") -> bytes:
+    return opener * depth + closer * depth
+
+
+uploads = st.one_of(
+    st.sampled_from([nested(30000), nested(1500), nested(999), nested(10000, b'{"a":', b"}"),
+                     b'{"format": "coup-record/1", "players": ' + nested(5000) + b"}",
+                     json.dumps(SMALL_RECORD).encode(), b"", b"\xff\xfe\x00"]),
+    st.binary(max_size=200),
+    st.text(max_size=100).map(lambda t: t.encode("utf-8")),
+)
 
 
 @st.composite
@@ -104,7 +139,7 @@ def requests(draw) -> Request:
     elif own_seat is not None and draw(st.booleans()):
         path = draw(st.sampled_from(PHONE_PATHS))
     else:
-        path = draw(st.sampled_from(TABLET_PATHS + ["/", "/tables"]))
+        path = draw(st.sampled_from(TABLET_PATHS + ["/", "/tables", "/tables/import"]))
     if coherent and draw(st.integers(0, 9)) < 8:
         method = "POST" if path in POSTS else "GET"
     else:
@@ -121,7 +156,8 @@ def requests(draw) -> Request:
             string.ascii_letters + "-_", max_size=40)),
         seat_no=draw(st.sampled_from(["0", "1", "2", "3", "99", "18446744073709551616"])),
         fields=fields,
-        csrf=draw(st.sampled_from(["right"] * 6 + ["other", "none", "junk"])),
+        csrf=draw(st.sampled_from(["right"] * 6 + ["other", "none", "junk", "text"])),
+        csrf_text=draw(junk),
         version=draw(st.sampled_from(["current"] * 5 + ["stale", "future", "junk", "none"])),
         headers=draw(st.sampled_from([
             {"HX-Request": "true"}, {"HX-Request": "true"}, {"HX-Request": "true"}, {}, {},
@@ -129,8 +165,11 @@ def requests(draw) -> Request:
             {"Sec-Fetch-Site": "same-origin", "HX-Request": "true"},
             {"Origin": "http://evil.example"}, {"Content-Type": "application/json"},
         ])),
-        query=draw(st.sampled_from(["", "", "", "?since=0", "?since=1", "?since=x", "?key=abc"])),
+        query=draw(st.sampled_from(["", "", "", "?since=0", "?since=1", "?since=x", "?key=abc",
+                                    "?key=%C3%A9", "?since=%E6%97%A5", "?key=%FF"])),
         oversized=draw(st.sampled_from([False] * 19 + [True])),
+        cookies=draw(st.none() | st.none() | odd_cookies(own_table)),
+        upload=draw(uploads) if path == "/tables/import" else None,
     )
 
 
@@ -145,21 +184,21 @@ class World:
     clients: dict[str, FlaskClient] = field(default_factory=dict)
     scope_page: dict[str, str] = field(default_factory=dict)  # client -> a page with its form
 
-    def store(self):
-        return self.app.extensions["tables"].store()
+    def store(self) -> AbstractContextManager[Store]:
+        return self.app.extensions["tables"].pool.store()
 
     def token(self, seat: str) -> str:
         if seat not in self.seats:
             return seat
         table, number = self.seats[seat]
         with self.store() as store:
-            found = store.get_seat(self.ids[table], number)
+            found = store.read(self.ids[table])
         assert found is not None
-        return found.token
+        return found.seats[number].token
 
     def version(self, table: str) -> int:
         with self.store() as store:
-            return store.version(self.ids.get(table, table))
+            return store.version(self.ids.get(table, table)) or 0
 
 
 def build_world(app: Flask) -> World:
@@ -168,28 +207,28 @@ def build_world(app: Flask) -> World:
         for key, names, hands in (("t1", NAMES, HANDS), ("t2", ["Dee", "Eve"], None)):
             settings = {"first": names[0], "rules": RULES if key == "t1" else {},
                         "edition": "official"}
-            table = store.create_table({**settings, "players": names}, seats=names,
-                                       language="en")
-            store.update_table(table.id, setup=settings)
+            seats = [NewSeat(n) if hands is None else NewSeat(
+                n, None if hands[n] is None else tuple(hands[n]), hands[n] is not None)
+                for n in names]
+            setup = {"players": names, "first": names[0], "rules": RULES, "hands": hands}
+            table = store.create_table(settings, seats, "en", log=[] if hands is None else [
+                {CONTROL: "start", "setup": setup}])
             world.ids[key] = table.id
-            for seat in store.seats(table.id):
-                world.seats[seat.name.lower()] = (key, seat.seat)
+            for number, name in enumerate(names):
+                world.seats[name.lower()] = (key, number)
             tablet = app.test_client()
             tablet.set_cookie(referee_cookie(table.id), table.referee_token)
             tablet.set_cookie(DEVICE_COOKIE, f"tablet-device-of-{key}-0123456789")
             world.clients["tablet" if key == "t1" else "tablet2"] = tablet
-            if hands is not None:
-                for seat in store.seats(table.id):
-                    hand = hands[seat.name]
-                    store.update_seat(table.id, seat.seat, hand=hand, tracked=hand is not None)
-                setup = {"players": names, "first": names[0], "rules": RULES, "hands": hands}
-                store.append_step(table.id, 0, {CONTROL: "start", "setup": setup})
         for name in ("ann", "bob", "dee"):
             key, number = world.seats[name]
             client = app.test_client()
             device = f"{name}-phone-device-0123456789"
             client.set_cookie(DEVICE_COOKIE, device)
-            store.update_seat(world.ids[key], number, device=device)
+            table_id = world.ids[key]
+            with store.write(table_id, store.version(table_id) or 0) as writing:
+                writing.update_seat(number, device=device)
+                writing.append({CONTROL: "seat"})
             world.clients[name] = client
     world.clients["stranger"] = app.test_client()
     return world
@@ -223,6 +262,8 @@ def prepare(world: World, r: Request) -> tuple[str, list[tuple[str, str]]]:
         value = csrf_for(world, "stranger" if r.client != "stranger" else "tablet", path)
         if value:
             data.append(("csrf", value))
+    elif r.csrf == "text":
+        data.append(("csrf", r.csrf_text))
     elif r.csrf == "junk":
         data.append(("csrf", "0" * 32))
     if r.version != "none" and r.table in world.ids:
@@ -236,10 +277,23 @@ def prepare(world: World, r: Request) -> tuple[str, list[tuple[str, str]]]:
 
 def send(world: World, r: Request, url: str, data: list[tuple[str, str]]):
     client = world.clients[r.client]
+    extra: dict[str, Any] = {}
+    if r.cookies is not None:  # as a server reads them: the header's UTF-8 bytes as latin-1
+        table_id = world.ids.get("t1", "")
+        header = r.cookies.replace("{t}", table_id)
+        extra["environ_overrides"] = {"HTTP_COOKIE": header.encode("utf-8").decode("latin-1")}
+        client = world.app.test_client()  # a device with these cookies and no others
+    if r.upload is not None and r.method == "POST":
+        files = MultiDict(data)
+        files.add("record", (io.BytesIO(r.upload), "record.json"))
+        response = client.post(url, data=files, headers=r.headers,
+                               content_type="multipart/form-data", **extra)
+        return response
     if r.method == "GET":
-        response = client.get(url, headers=r.headers)
+        response = client.get(url, headers=r.headers, **extra)
     else:
-        response = client.open(url, method=r.method, data=MultiDict(data), headers=r.headers)
+        response = client.open(url, method=r.method, data=MultiDict(data), headers=r.headers,
+                               **extra)
     if response.mimetype == "text/event-stream":
         response.close()  # an event stream never ends: close it unread
     return response
@@ -247,9 +301,8 @@ def send(world: World, r: Request, url: str, data: list[tuple[str, str]]):
 
 def games_load(world: World) -> None:
     tables = world.app.extensions["tables"]
-    with world.store() as store:
-        for table_id in world.ids.values():
-            assert tables.load(store, table_id) is not None
+    for table_id in world.ids.values():
+        assert tables.load(table_id) is not None
 
 
 @pytest.fixture(scope="module")
@@ -260,7 +313,7 @@ def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
 def legal_request(world: World, data: st.DataObject) -> Request | None:
     """A step the engine would take now at t1, from the device that may take it, so that
     some requests are accepted and the game moves on between the odd ones."""
-    live = world.app.extensions["tables"].load(world.store(), world.ids["t1"])
+    live = world.app.extensions["tables"].load(world.ids["t1"])
     options = legal_steps(live.game) if live and live.game else []
     if not options:
         return None
@@ -486,3 +539,43 @@ def test_random_records_get_one_clear_line(data: dict[str, Any], tmp_path: Path,
         assert "Traceback" not in text
         if status != 0:
             assert len(text.strip().splitlines()) == 1, text
+
+
+ODD_TEXT = ["é", "日本語", "\u00ff" * 40, "a" * 64 + "é", "=;", " ", "\u202e", "🂡🂱", "\x7f"]
+
+
+def test_odd_cookies_tokens_and_queries_never_break_anything(fuzz_app: Flask):
+    """Every path, from a device whose cookies and form token are text of any script: a 4xx
+    or a page, never a 500, and a refused request changes nothing."""
+    world = build_world(fuzz_app)
+    for text in ODD_TEXT:
+        cookies = f"coup_device={text}; coup_ref_{{t}}={text}"
+        for template in PATHS:
+            method = "POST" if template in POSTS else "GET"
+            r = Request(client="stranger", method=method, path=template, table="t1",
+                        seat="eve", seat_no="0", fields=[("code", text), ("do", text)],
+                        csrf="text", version="current", headers={"HX-Request": "true"},
+                        query="?key=%C3%A9&since=%E6%97%A5", oversized=False, cookies=cookies,
+                        csrf_text=text)
+            url, form = prepare(world, r)
+            before = snapshot(fuzz_app)
+            response = send(world, r, url, form)
+            assert response.status_code < 500, (template, text)
+            if response.status_code >= 400:
+                assert snapshot(fuzz_app) == before, (template, text)
+
+
+@pytest.mark.parametrize("body", [nested(30000), nested(10000, b'{"a":', b"}"),
+                                  b'{"format": "coup-record/1", "players": ' + nested(5000)
+                                  + b"}", nested(900)])
+def test_a_deeply_nested_upload_is_refused_in_one_message(fuzz_app: Flask, body: bytes):
+    world = build_world(fuzz_app)
+    r = Request(client="stranger", method="POST", path="/tables/import", table="t1", seat="cy",
+                seat_no="0", fields=[], csrf="right", version="none", headers={}, query="",
+                oversized=False, upload=body)
+    url, form = prepare(world, r)
+    before = snapshot(fuzz_app)
+    response = send(world, r, url, form)
+    assert response.status_code == 422
+    assert "not a game record we can load" in response.get_data(as_text=True)
+    assert snapshot(fuzz_app) == before

@@ -1,0 +1,51 @@
+"""New tables: anyone on the Wi-Fi can reach the start page, so making tables is bounded.
+
+- One device (client address) makes at most ``NEW_TABLES_PER_DEVICE`` tables in
+  ``NEW_TABLES_WINDOW_S``.
+- Abandoned tables go before a new one is made: a table where no game started, a day after
+  its last change (``LOBBY_AGE``); any table, finished or not, a month after (``TABLE_AGE``).
+- The laptop keeps at most ``MAX_LOBBIES`` tables where no game has started.
+The clocks are the service's, so tests move them instead of waiting.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Final
+
+from app.schema import count_lobbies, remove_abandoned
+from app.store import Store
+from app.web.refusals import Refusal, Why
+
+NEW_TABLES_PER_DEVICE: Final = 20
+NEW_TABLES_WINDOW_S: Final = 600
+MAX_LOBBIES: Final = 100
+LOBBY_AGE: Final = timedelta(days=1)
+TABLE_AGE: Final = timedelta(days=30)
+
+
+class Admission:
+    """Whether a device may make a table now; tidies the database first."""
+
+    def __init__(self, clock: Callable[[], float], now: Callable[[], datetime]) -> None:
+        self.clock = clock
+        self.now = now
+        self._made: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def admit(self, store: Store, client: str) -> None:
+        """Refuses (429) a device that made many tables just now, or a full laptop."""
+        moment = self.clock()
+        with self._lock:
+            made = self._made.setdefault(client, deque())
+            while made and made[0] < moment - NEW_TABLES_WINDOW_S:
+                made.popleft()
+            if len(made) >= NEW_TABLES_PER_DEVICE:
+                raise Refusal(Why.TOO_MANY_TABLES)
+            made.append(moment)
+        remove_abandoned(store.db, self.now(), LOBBY_AGE, TABLE_AGE)
+        if count_lobbies(store.db) >= MAX_LOBBIES:
+            raise Refusal(Why.TOO_MANY_LOBBIES)

@@ -1,0 +1,158 @@
+"""A phone's taps, for the seat whose link it opened: claim the seat, enter a hand, choose a
+language, take a private step. Each is one :meth:`Tables.commit` that also checks, inside the
+write, that the seat still has this link and this device (a re-issued link's slow request
+writes nothing). Taps without a version (a hand, a language) look again and retry when someone
+else wrote first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from app.engine import (
+    Game,
+    RuleError,
+    apply,
+    check_hand,
+    parse_rules,
+    phone_may_take,
+    step_from_fields,
+)
+from app.store import Seat, Writing, same_secret
+from app.web.refusals import Refusal, Why
+from app.web.state import TableState
+
+if TYPE_CHECKING:  # the service holds its Seats; only the type is needed here
+    from app.web.service import Tables
+
+RETRIES: Final = 5
+
+
+class Seats:
+    """The phones' side of the service."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    def seat_state(self, token: str, device: str) -> tuple[TableState, Seat]:
+        """The table of a seat link, for the device that holds the seat. Refuses an unknown
+        (or re-issued) link and another device; a seat no device has opened is refused too:
+        :meth:`open_seat` claims it first."""
+        state, seat = self._seat(token)
+        if seat.device is None:
+            raise Refusal(Why.NOT_OPENED)
+        if not same_secret(device, seat.device):
+            raise Refusal(Why.NOT_YOUR_SEAT)
+        return state, seat
+
+    def _seat(self, token: str) -> tuple[TableState, Seat]:
+        with self.tables.pool.store() as store:
+            table_id = store.table_of_seat(token)
+        state = None if table_id is None else self.tables.load(table_id)
+        seat = None if state is None else state.seat_with_token(token)
+        if state is None or seat is None:
+            raise Refusal(Why.SEAT_GONE)
+        return state, seat
+
+    @staticmethod
+    def _retrying(attempt: Callable[[], tuple[TableState, Seat]]) -> tuple[TableState, Seat]:
+        """A phone's tap that carries no version: if someone else wrote first, look again
+        (the seat's link may be gone by then) and try again."""
+        for _attempt in range(RETRIES):
+            try:
+                return attempt()
+            except Refusal as refusal:
+                if refusal.why is not Why.ACTED_FIRST:
+                    raise
+        raise Refusal(Why.ACTED_FIRST)
+
+    def _as_seat(self, token: str, device: str,
+                 command: Callable[[TableState, Seat], TableState]
+                 ) -> tuple[TableState, Seat]:
+        def attempt() -> tuple[TableState, Seat]:
+            state, seat = self.seat_state(token, device)
+            new = command(state, seat)
+            return new, _same_seat(new, seat)
+
+        return self._retrying(attempt)
+
+    def open_seat(self, token: str, device: str) -> tuple[TableState, Seat]:
+        """A device opens a seat link: the first one claims the seat (one write); any other
+        device is refused. Nothing of the seat is shown before it is claimed."""
+
+        def attempt() -> tuple[TableState, Seat]:
+            state, seat = self._seat(token)
+            if seat.device is not None:
+                return self.seat_state(token, device)
+            new = self.tables.commit(state, change=_claim(seat.seat, device),
+                                     seat=(token, None))
+            return new, _same_seat(new, seat)
+
+        return self._retrying(attempt)
+
+    def enter_hand(self, token: str, device: str, cards: Sequence[str]
+                   ) -> tuple[TableState, Seat]:
+        """A phone enters the two cards it was dealt. Only what this player can see for
+        themselves is checked here; the copies across all hands are checked at the start."""
+
+        def command(state: TableState, seat: Seat) -> TableState:
+            if not state.lobby:
+                raise Refusal(Why.HAND_LOCKED)
+            try:
+                rules = parse_rules(dict(state.rules))
+                check_hand(rules, len(state.seats), cards)
+            except RuleError as error:
+                raise Refusal.of(error) from None
+            return self.tables.commit(state, change=lambda w: w.update_seat(
+                seat.seat, hand=list(cards), tracked=True), seat=(token, device))
+
+        return self._as_seat(token, device, command)
+
+    def choose_language(self, token: str, device: str, language: str, known: Sequence[str]
+                        ) -> tuple[TableState, Seat]:
+        """Each phone may read the game in its own language, remembered for the seat."""
+        if language not in known:
+            raise Refusal(Why.NO_SUCH_LANGUAGE)
+        return self._as_seat(token, device, lambda state, seat: self.tables.commit(
+            state, change=lambda w: w.update_seat(seat.seat, language=language),
+            seat=(token, device)))
+
+    def play(self, token: str, device: str, version: object, fields: Mapping[str, str],
+             cards: Sequence[str]) -> tuple[TableState, Seat]:
+        """A step from a seat's phone: only that seat's private steps, when they are asked."""
+        state, seat = self.seat_state(token, device)
+        self.tables.fresh(state, version)
+        game = playing(state)
+        step = form_step(game, seat.name, fields, cards)
+        try:
+            phone_may_take(game, seat.name, step["do"])
+            apply(game, step)
+        except RuleError as error:
+            raise Refusal.of(error) from None
+        new = self.tables.commit(state, step, seat=(token, device))
+        return new, _same_seat(new, seat)
+
+
+def _claim(seat_no: int, device: str) -> Callable[[Writing], None]:
+    return lambda w: w.update_seat(seat_no, device=device)
+
+
+def _same_seat(state: TableState, seat: Seat) -> Seat:
+    return next(s for s in state.seats if s.seat == seat.seat)
+
+
+def playing(state: TableState) -> Game:
+    """The game under way, or a refusal when the lobby is open."""
+    if state.lobby or state.game is None:
+        raise Refusal(Why.NOT_STARTED)
+    return state.game
+
+
+def form_step(game: Game, by: str | None, fields: Mapping[str, str],
+              cards: Sequence[str]) -> dict[str, Any]:
+    """A form's fields as a step (an unknown step is refused with 400)."""
+    try:
+        return step_from_fields(game, by, fields, cards)
+    except RuleError as error:
+        raise Refusal(Why.UNKNOWN_STEP, error) from None

@@ -1,0 +1,118 @@
+"""A table's state: its log folded into one frozen record, remembered by (table, version).
+
+The log holds engine steps and a few control entries of our own: ``{"control": "start",
+"setup": ...}`` begins a game, ``{"control": "rematch"}`` opens the lobby for the next one,
+``{"control": "closed"}`` marks the record downloaded (no more undo), and ``{"control":
+"seat"}`` marks a change of the seats (a phone claimed its seat, a hand entered, a link
+re-issued). Every change appends one row, so a version names one state and a state never
+changes: a cached one is shared by every request (greenlet) that asks for that version.
+
+Hidden cards never enter the log before a game starts: hands wait in the seats table, and only
+the start entry's set-up holds them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from app.engine import Game, apply, new_game
+from app.store import JSON, LogRow, Seat, Snapshot, Table
+
+CONTROL: Final = "control"
+CACHE_SIZE: Final = 512
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """A table as its log says it is at ``version``: seats, the current game and around it."""
+
+    table: Table
+    seats: tuple[Seat, ...]
+    version: int = 0
+    setup: JSON | None = None  # the set-up the current game started from
+    game: Game | None = None  # the current game, or the last one while the lobby is open
+    lobby: bool = True  # between games: seats and hands may change
+    games: int = 0  # games started at this table
+    steps: tuple[tuple[int, JSON], ...] = ()  # (log seq, step) of each live step of `game`
+    undone: tuple[JSON, ...] = ()  # steps of this game the referee undid, oldest first
+    closed: bool = False  # its record was downloaded: this game can't be undone any more
+
+    @property
+    def edition(self) -> str:
+        return str(self.table.setup.get("edition", "official"))
+
+    @property
+    def rules(self) -> Mapping[str, Any]:
+        rules = self.table.setup.get("rules")
+        return rules if isinstance(rules, Mapping) else {}
+
+    def seat_with_token(self, token: str) -> Seat | None:
+        return next((s for s in self.seats if s.token == token), None)
+
+
+def fold(snapshot: Snapshot) -> TableState:
+    """The state a table's whole log leads to: the one fold of the log."""
+    state = TableState(snapshot.table, snapshot.seats)
+    for row in snapshot.rows:
+        state = advance(state, row)
+    return state
+
+
+def advance(state: TableState, row: LogRow) -> TableState:
+    """The state after one more log row (``row.seq`` is the new version)."""
+    if row.kind == "undo":
+        return _undo(state, row.undoes, row.seq)
+    entry = row.step or {}
+    control = entry.get(CONTROL)
+    if control == "start":
+        setup = entry["setup"]
+        return replace(state, version=row.seq, setup=setup, game=new_game(dict(setup)),
+                       lobby=False, games=state.games + 1, steps=(), undone=(), closed=False)
+    if control == "rematch":
+        return replace(state, version=row.seq, lobby=True)
+    if control == "closed":
+        return replace(state, version=row.seq, closed=True)
+    if control is None and state.game is not None:
+        return replace(state, version=row.seq, game=apply(state.game, dict(entry)),
+                       steps=(*state.steps, (row.seq, entry)))
+    return replace(state, version=row.seq)
+
+
+def _undo(state: TableState, seq: int | None, version: int) -> TableState:
+    """Undo is "drop the step and replay" (ARCHITECTURE.md): a game is a few hundred steps."""
+    kept = tuple(s for s in state.steps if s[0] != seq)
+    if state.setup is None or len(kept) == len(state.steps):
+        return replace(state, version=version)  # it names no step of this game
+    game = new_game(dict(state.setup))
+    for _seq, step in kept:
+        game = apply(game, dict(step))
+    undone = next(step for s, step in state.steps if s == seq)
+    return replace(state, version=version, game=game, steps=kept,
+                   undone=(*state.undone, undone))
+
+
+class StateCache:
+    """The most recently used states by (table id, version). Thread- and greenlet-safe; the
+    states themselves are frozen, so handing one to many requests is safe."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self._size = size
+        self._states: OrderedDict[tuple[str, int], TableState] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, table_id: str, version: int) -> TableState | None:
+        with self._lock:
+            state = self._states.get((table_id, version))
+            if state is not None:
+                self._states.move_to_end((table_id, version))
+            return state
+
+    def put(self, state: TableState) -> None:
+        with self._lock:
+            self._states[(state.table.id, state.version)] = state
+            while len(self._states) > self._size:
+                self._states.popitem(last=False)
