@@ -14,12 +14,14 @@ following arguments are required") stay as Python words them. What scripts read 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from app.cli_i18n import _
+from app.engine.table import printable
 
 PROG = "coup-referee"
 USER_ERROR = 2
@@ -160,14 +162,25 @@ def _add_import(commands: Commands, folder: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    from app.instance import InstanceProblem
-
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # --help, --version, or a usage error already printed
         return exit_.code if isinstance(exit_.code, int) else USER_ERROR
     handler: Callable[[argparse.Namespace], int] = args.handler
+    if args.command == "serve":  # its banner's QR code is drawn with the terminal's colours
+        return _run(handler, args)
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = Shown(sys.stdout), Shown(sys.stderr)  # a record is shown, not obeyed
+    try:
+        return _run(handler, args)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    from app.instance import InstanceProblem
+
     try:
         status = handler(args)
         sys.stdout.flush()  # here, not at exit: a closed pipe is then caught below
@@ -180,6 +193,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"{error.strerror}: {error.filename}")
     except KeyboardInterrupt:
         return 130
+
+
+class Shown(io.TextIOBase):
+    """A text stream that writes control and invisible characters (a terminal's escape codes,
+    a name's right-to-left override) as visible escapes, so that a record file can't move the
+    cursor, change the window's title or print a line of its own."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(printable(text, keep="\n"))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return str(self.stream.encoding)
 
 
 def _closed_pipe() -> int:

@@ -93,12 +93,22 @@ class ServeLock:
 
         self.folder = folder
         self._lock = FileLock(str(folder / LOCK))
+        # A database linked in from another folder is that folder's too: lock it there as well,
+        # so two servers never share one database file.
+        home = (folder / DATABASE).resolve().parent
+        self._home = None if home == folder.resolve() else FileLock(str(home / LOCK))
 
     def acquire(self, wait: float = LOCK_WAIT_S) -> ServeLock:
         from filelock import Timeout
 
         try:
             self._lock.acquire(timeout=wait)
+            if self._home is not None:
+                try:
+                    self._home.acquire(timeout=wait)
+                except BaseException:
+                    self._lock.release()
+                    raise
         except Timeout:
             url = read_address(self.folder)
             where = _(" (at %(url)s)", url=url) if url else ""
@@ -114,6 +124,8 @@ class ServeLock:
 
     def release(self) -> None:
         forget_address(self.folder)
+        if self._home is not None:
+            self._home.release()
         self._lock.release()
 
     def __enter__(self) -> ServeLock:
@@ -285,7 +297,7 @@ def secret_key(folder: Path) -> str:
     path = folder / SECRET
     for _attempt in range(3):
         try:
-            raw = path.read_bytes()
+            raw = _read_small_file(path)
         except FileNotFoundError:
             _make_secret(path, replace=False)
             continue
@@ -293,6 +305,11 @@ def secret_key(folder: Path) -> str:
             raise InstanceProblem(_(
                 "%(path)s is a folder, not the secret key: remove it (a new key is made at the "
                 "next start)", path=path)) from None
+        except NotASecretFile:
+            raise InstanceProblem(_(
+                "%(path)s is not a secret key (it must be a small file of %(n)s or more letters "
+                "and digits): delete it, and a new key is made at the next start",
+                path=path, n=MIN_SECRET)) from None
         except OSError as error:
             raise InstanceProblem(_(
                 "can't read %(path)s (%(reason)s): give this user the right to read it, or "
@@ -313,6 +330,29 @@ def secret_key(folder: Path) -> str:
         return key
     raise InstanceProblem(_("can't write %(path)s: give --instance a folder you can write to",
                             path=path))
+
+
+MAX_SECRET_BYTES = 4096
+
+
+class NotASecretFile(OSError):
+    """A pipe, a device, or a file far too big to be a secret key."""
+
+
+def _read_small_file(path: Path) -> bytes:
+    """The bytes of a regular file of at most MAX_SECRET_BYTES: never a pipe or a device,
+    which would wait or run forever (a link to /dev/zero, a FIFO)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as file:
+        mode = os.fstat(file.fileno()).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(path)
+        if not stat.S_ISREG(mode):
+            raise NotASecretFile(path)
+        raw = file.read(MAX_SECRET_BYTES + 1)
+    if len(raw) > MAX_SECRET_BYTES:
+        raise NotASecretFile(path)
+    return raw
 
 
 def _make_secret(path: Path, replace: bool) -> None:

@@ -8,7 +8,7 @@
 """
 
 from .errors import CARD_ACCOUNTED_FOR, TOO_MANY_COPIES, RuleError
-from .legality import claim_of
+from .legality import claim_of, claim_words
 from .pending import PRIVATE_KINDS, Prompt, pending, waiting
 from .play import apply
 from .policies import (
@@ -18,6 +18,7 @@ from .policies import (
     phone_may_take,
     step_from_fields,
     tablet_may_take,
+    undo_problem,
 )
 from .rules import PRESETS, Rules, parse_rules
 from .rulings import ActionName, CardName, Ruling, render
@@ -45,6 +46,7 @@ __all__ = [
     "phone_may_take",
     "step_from_fields",
     "tablet_may_take",
+    "undo_problem",
     "PRESETS",
     "PRIVATE_KINDS",
     "STEPS",
@@ -63,6 +65,7 @@ __all__ = [
     "characters_in_play",
     "check_hand",
     "claim_of",
+    "claim_words",
     "describe",
     "new_game",
     "parse_rules",

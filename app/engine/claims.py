@@ -54,9 +54,11 @@ def prove(game: Game, step: Step) -> Game:
         text = N_("%(name)s shows the %(card)s, so %(challenger)s loses an influence.")
     game = say(game, text, name=p.name, card=card(c.claim), challenger=c.challenger)
     if game.rules.proof_replacement == "bottom_at_end_of_turn":
-        game = say(game, N_("By this edition's rules, at the end of the turn %(name)s puts the "
-                            "shown cards at the bottom of the court deck and draws as many "
-                            "from the top."), name=p.name)
+        game = say(game, NP_("By this edition's rules, at the end of the turn %(name)s puts the "
+                             "shown card at the bottom of the court deck and draws the top card.",
+                             "By this edition's rules, at the end of the turn %(name)s puts the "
+                             "%(n)s shown cards at the bottom of the court deck and draws as "
+                             "many from the top."), count="n", name=p.name, n=count)
         owed: dict[str, Any] = {"proofs": (*t.proofs, Proof(p.name, shown, count))}
     else:
         replacement = Draw(p.name, count, "proof", shown, rule="E-13" if c.on_block else None)

@@ -19,7 +19,7 @@ from .cards import (
 )
 from .errors import RuleError
 from .rules import Rules
-from .rulings import N_, NP_, action
+from .rulings import N_, NP_, Ruling, action, card
 from .state import BlockWindow, ChallengeWindow, Game
 
 
@@ -40,6 +40,17 @@ def resolve_character(rules: Rules, character: str | None) -> str | None:
 def claim_of(rules: Rules, action_name: str) -> str | None:
     """The character an action claims in this game (the exchanger depends on the variant)."""
     return resolve_character(rules, ACTIONS[action_name].claim)
+
+
+def claim_words(rules: Rules, action_name: str) -> Ruling | None:
+    """What an action claims, in words for a screen: "Duke", or for an Embezzle "no Duke"
+    (it claims NOT to hold one, §1.5); None for an action that claims nothing."""
+    claim = claim_of(rules, action_name)
+    if claim is None:
+        return None
+    if ACTIONS[action_name].inverted:
+        return Ruling(N_("no %(card)s"), {"card": card(claim)})
+    return Ruling("%(card)s", {"card": card(claim)})
 
 
 def available(rules: Rules, action_name: str) -> bool:

@@ -277,6 +277,7 @@ WAITING_TEXTS = {
     "respond": N_("%(names)s to challenge or let it stand"),
     "block": N_("%(names)s to block or let it stand"),
     "answer": N_("%(names)s to prove the %(card)s or concede"),
+    "answer_inverted": N_("%(names)s to show a hand with no %(card)s or concede"),
     "lose": N_("%(names)s to turn a card face up"),
     "draw": N_("%(names)s to draw from the court deck"),
     "keep": N_("%(names)s to choose the cards to keep"),
@@ -291,11 +292,12 @@ def waiting(game: Game, prompts: list[Prompt] | None = None) -> Ruling:
         return Ruling(N_("The game is over: %(name)s won."), {"name": str(game.winner)})
     groups: dict[str, list[Prompt]] = {}
     for p in pending(game) if prompts is None else prompts:
-        groups.setdefault(p.kind, []).append(p)
+        inverted = p.kind == "answer" and p.options["inverted"]
+        groups.setdefault("answer_inverted" if inverted else p.kind, []).append(p)
     parts = []
     for kind, group in groups.items():
         params: dict[str, object] = {"names": ", ".join(p.player for p in group)}
-        if kind == "answer":
+        if kind in ("answer", "answer_inverted"):
             params["card"] = card(str(group[0].options["claim"]))
         parts.append(Ruling(WAITING_TEXTS[kind], params))
     return Ruling(N_("Waiting for %(who)s."), {"who": parts})

@@ -10,9 +10,10 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
+from .cards import INQUISITOR
 from .errors import RuleError
 from .pending import pending
-from .rulings import N_
+from .rulings import N_, card
 from .state import Game
 from .steps import STEPS
 
@@ -76,6 +77,16 @@ def tablet_may_take(game: Game, by: str | None, do: str) -> None:
     private = any(p.player == by and p.private and p.allows(do) for p in pending(game))
     if private and game.player(by).tracked:
         raise RuleError("phone_only", N_("Only %(name)s's phone can do that."), name=by)
+
+
+def undo_problem(step: Mapping[str, Any]) -> RuleError | None:
+    """Why the referee may not undo this step, or None. A card shown to the Inquisitor can't be
+    taken back: the examiner has seen it, and showing again would show a second card (E-30)."""
+    if step.get("do") == "show":
+        return RuleError("shown_for_good", N_("A card shown to the %(card)s can't be taken "
+                                              "back: the examiner has seen it (E-30)."),
+                         card=card(INQUISITOR))
+    return None
 
 
 class Download(Enum):

@@ -20,7 +20,7 @@ from .cards import (
     Pool,
 )
 from .errors import TOO_MANY_COPIES, RuleError
-from .rules import Rules, default_copies, parse_rules
+from .rules import Rules, parse_rules
 from .rulings import N_, NP_, card
 from .state import Game, Player
 
@@ -85,14 +85,18 @@ def new_game(setup: dict[str, Any]) -> Game:
                 seats=MappingProxyType({p.name: i for i, p in enumerate(players)}))
 
 
+MORE_THAN_SIX_NEED = 4  # copies of each character with 7-10 players (FORMAT.md)
+
+
 def check_table_size(rules: Rules, n: int) -> None:
-    copies = rules.copies(n)
-    if n > 6 and copies < default_copies(n):
+    """7-10 players need at least four copies of each character; the default is four for 7-8
+    and five for 9-10 (RULES.md §1.1), and any number that fits the hands is a house deck."""
+    if n > 6 and rules.copies(n) < MORE_THAN_SIX_NEED:
         raise RuleError(
             "too_few_copies",
             NP_("%(n)s players need at least %(copies)s copy of each character.",
                 "%(n)s players need at least %(copies)s copies of each character."),
-            count="copies", n=n, copies=default_copies(n))
+            count="copies", n=n, copies=MORE_THAN_SIX_NEED)
     if rules.two_player_setup == "choose_hand" and n != 2:
         raise RuleError("choose_hand_players",
                         N_("'choose_hand' set-up is only for two players."))
@@ -218,7 +222,18 @@ def check_court_deck(rules: Rules, value: object, players: list[Player]) -> list
             raise RuleError("hand_not_dealt",
                             N_("%(name)s's hand must hold one of the cards missing from the "
                                "court deck."), name=p.name)
+    if all(p.hand is not None for p in players) and not dealt_apart(players, missing):
+        raise RuleError("dealt_apart", N_("The two cards missing from the court deck were dealt "
+                                          "one to each player: each hand must hold a different "
+                                          "one of them."))
     return court
+
+
+def dealt_apart(players: list[Player], missing: list[str]) -> bool:
+    """Whether the two characters missing from the court deck can be one in each hand."""
+    first, second = ((*p.hand, *p.revealed) for p in players if p.hand is not None)
+    return any(a in first and b in second for a, b in ((missing[0], missing[1]),
+                                                       (missing[1], missing[0])))
 
 
 def assign_factions(players: list[Player], given: object, first: str) -> list[Player]:

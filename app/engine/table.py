@@ -3,6 +3,7 @@ each phone enters, and the set-up the seats make when the referee starts the gam
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -14,13 +15,18 @@ from .rulings import N_, NP_
 from .setup import MAX_PLAYERS, MIN_PLAYERS, characters_in_play, check_table_size, new_game
 
 MAX_NAME = 24  # letters in a player's name, once trimmed
+HIDDEN = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})  # control, format, unassigned
+# Letters of other scripts that look like Latin ones, folded before names are compared.
+LOOK_ALIKES = str.maketrans("АВЕКМНОРСТХаеорсухіјѕԁӏ", "ABEKMHOPCTXaeopcyxijsdl")
 SHOWN_NAME = 24  # a name quoted in a message is cut to this many letters
 
 
 def check_names(names: Sequence[str]) -> None:
     """The players' names a table may have, typed on the set-up form or imported from a
-    record: 2 to 10, each 1 to MAX_NAME letters once trimmed, no two the same ignoring case
-    ("Ann" and "ANN" would be told apart by nobody at the table)."""
+    record: 2 to 10, each 1 to MAX_NAME letters once trimmed, made of characters a screen shows
+    (no control or invisible formatting characters: a name is printed on every screen and in
+    the command line's output), no two that look the same ("Ann" and "ANN", or a Latin "Ann"
+    and one spelt with a Cyrillic "А", would be told apart by nobody at the table)."""
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise RuleError("player_count",
                         N_("Enter 2 to 10 player names, one per line, in seat order."))
@@ -29,16 +35,34 @@ def check_names(names: Sequence[str]) -> None:
         trimmed = name.strip()
         if not trimmed:
             raise RuleError("empty_name", N_("a player's name is empty"))
+        shown = trimmed if len(trimmed) <= SHOWN_NAME else trimmed[:SHOWN_NAME] + "…"
         if len(trimmed) > MAX_NAME:
-            shown = trimmed if len(trimmed) <= SHOWN_NAME else trimmed[:SHOWN_NAME] + "…"
             raise RuleError("long_name", N_("the name %(name)s is longer than %(n)s characters"),
                             name=shown, n=MAX_NAME)
-        key = trimmed.casefold()
+        if any(unicodedata.category(c) in HIDDEN for c in trimmed):
+            raise RuleError("hidden_characters",
+                            N_("the name %(name)s holds characters no screen can show"),
+                            name=printable(shown))
+        key = look_alike(trimmed)
         if key in seen:
             raise RuleError("same_name", N_("%(first)s and %(second)s are the same name; add an "
                                             "initial to tell them apart"),
                             first=seen[key], second=trimmed)
         seen[key] = trimmed
+
+
+def look_alike(name: str) -> str:
+    """A name as the eye reads it: composed, case-folded, with look-alike letters folded."""
+    return unicodedata.normalize("NFKC", name).translate(LOOK_ALIKES).casefold()
+
+
+def printable(text: str, keep: str = "") -> str:
+    """Text with its control and invisible characters (but those in `keep`) written as
+    escapes, to quote or print safely."""
+    if text.isprintable() or all(c.isprintable() or c in keep for c in text):
+        return text
+    return "".join(c if c in keep or unicodedata.category(c) not in HIDDEN
+                   else f"\\u{ord(c):04x}" for c in text)
 
 
 def check_table(rules: object, names: Sequence[str]) -> Rules:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .legality import claim_of
+from .legality import claim_of, claim_words
 from .pending import Prompt, pending, waiting
+from .rulings import Ruling, card
 from .state import BlockWindow, Challenged, ChallengeWindow, Examine, Exchange, Game, Turn
 
 
@@ -70,6 +71,8 @@ def turn_view(game: Game, t: Turn) -> dict[str, Any]:
         "target": t.target,
         "claimant": claimant if claim else None,
         "claim": claim,
+        "claim_words": claim_words(game.rules, t.action) if t.block is None else
+        Ruling("%(card)s", {"card": card(claim or "")}),
         "window": window,
         "challenger": w.challenger if isinstance(w, Challenged) else None,
         "blocker": t.block.blocker if t.block else None,

@@ -37,12 +37,11 @@ def load(path: str | Path) -> Record:
                           line=e.lineno, column=e.colno, reason=e.msg) from None
     except RecursionError:
         raise RecordError(N_("not a game record: its JSON is nested too deeply")) from None
-    _refuse_lone_surrogates(data)
     return parse(data)
 
 
 def _read_record_file(path: Path) -> bytes:
-
+    """The bytes of a regular file, at most MAX_RECORD_BYTES (and one more, to tell)."""
     # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below).
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
@@ -50,12 +49,12 @@ def _read_record_file(path: Path) -> bytes:
     except OSError as e:
         raise RecordError(N_("can't read the file (%(reason)s)"), reason=str(e.strerror)) \
             from None
+    mode = os.fstat(fd).st_mode  # before fdopen, which refuses a folder with its own error
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = N_("a folder") if stat.S_ISDIR(mode) else N_("a pipe, socket or device")
+        raise RecordError(N_("not a record file: it is %(kind)s"), kind=_message(kind))
     with os.fdopen(fd, "rb") as file:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = N_("a folder") if stat.S_ISDIR(mode) else N_("a pipe, socket or device")
-            raise RecordError(N_("not a record file: it is %(kind)s"),
-                              kind=_message(kind))
         try:
             raw = file.read(MAX_RECORD_BYTES + 1)
         except OSError as e:
@@ -72,18 +71,3 @@ def _small_int(digits: str) -> int:
     if count > MAX_DIGITS:
         raise RecordError(N_("not a game record: it holds a number of %(n)s digits"), n=count)
     return int(digits)
-
-
-def _refuse_lone_surrogates(data: object) -> None:
-    """A JSON escape such as ``"\\ud800"`` gives a string that is not text: it can't be
-    printed, stored or sent to a phone. Encoding the whole record finds one at C speed (and
-    without recursion, however deep the JSON); only then is it looked for, to name it."""
-    try:
-        json.dumps(data, ensure_ascii=False, check_circular=False).encode("utf-8")
-    except UnicodeEncodeError as e:
-        text = json.dumps(data, ensure_ascii=False, check_circular=False)
-        raise RecordError(
-            N_("not a game record: the escape %(escape)s is half of a character, not text"),
-            escape=f"\\u{ord(text[e.start]):04x}") from None
-    except RecursionError:
-        raise RecordError(N_("not a game record: its JSON is nested too deeply")) from None

@@ -3,6 +3,7 @@ the engine's table of step kinds before anything is played."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,7 @@ TOP_KEYS = ("format", "name", "steps", "expect", *SETUP_KEYS)
 EXPECT_KEYS = ("players", "treasury", "reserve", "deck_size", "next", "winner")
 PLAYER_KEYS = ("coins", "hand", "revealed", "out", "faction", "face_down")
 KNOWN_CARDS = ", ".join(CHARACTERS)
+MAX_STEPS = 1000  # a long game of ten players is a few hundred; the screens replay them all
 
 
 @dataclass
@@ -42,6 +44,7 @@ class Outcome:
 
 def parse(data: object) -> Record:
     """A Record from parsed JSON, checked against the format. Raises RecordError."""
+    refuse_lone_surrogates(data)
     if not isinstance(data, dict):
         raise RecordError(N_("a record must be a JSON object"))
     if data.get("format") != FORMAT:
@@ -60,6 +63,9 @@ def parse(data: object) -> Record:
     steps = data["steps"]
     if not isinstance(steps, list):
         raise RecordError(N_("'steps' must be a list"))
+    if len(steps) > MAX_STEPS:
+        raise RecordError(N_("a record holds at most %(n)s steps; this one has %(m)s"),
+                          n=MAX_STEPS, m=len(steps))
     for i, step in enumerate(steps, 1):
         check_step(game, step, i)
     expect = data.get("expect")
@@ -156,3 +162,18 @@ def check_expectation(game: Game, expect: object, where: Ruling) -> None:
             if key == "faction" and value not in FACTIONS:
                 raise RecordError(N_("%(where)s: unknown faction '%(faction)s'"), where=where,
                                   faction=str(value))
+
+
+def refuse_lone_surrogates(data: object) -> None:
+    """A JSON escape such as ``"\\ud800"`` gives a string that is not text: it can't be
+    printed, stored or sent to a phone. Encoding the whole record finds one at C speed (and
+    without recursion, however deep the JSON); only then is it looked for, to name it."""
+    try:
+        json.dumps(data, ensure_ascii=False, check_circular=False).encode("utf-8")
+    except UnicodeEncodeError as e:
+        text = json.dumps(data, ensure_ascii=False, check_circular=False)
+        raise RecordError(
+            N_("not a game record: the escape %(escape)s is half of a character, not text"),
+            escape=f"\\u{ord(text[e.start]):04x}") from None
+    except RecursionError:
+        raise RecordError(N_("not a game record: its JSON is nested too deeply")) from None

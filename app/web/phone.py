@@ -35,7 +35,10 @@ def seats() -> Seats:
 
 
 def opened(token: str) -> tuple[TableState, Seat]:
-    """The seat for this device, claimed now if no device holds it yet."""
+    """The seat for this device, claimed now if no device holds it yet. A HEAD request (a link
+    previewer's) claims nothing: it gets 405, and the seat waits for its player."""
+    if request.method == "HEAD":
+        abort(405)
     return _seat_for(token, seats().open_seat)
 
 

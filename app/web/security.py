@@ -6,18 +6,22 @@
 - Every form carries a token derived from the secret key and the device or referee token, so
   a page on another site cannot submit it; browsers' Sec-Fetch-Site is checked as well.
 - Responses carry a content security policy with no inline script, and private pages are
-  never cached.
+  never cached. A request naming a public host name is refused (421): the laptop is reached
+  by its address or local name, so such a request comes from DNS rebinding.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import re
 import secrets
 from typing import Final
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, g, request
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from app.store import Table, same_secret
@@ -87,7 +91,36 @@ def csrf_ok(scope: str) -> bool:
     return isinstance(sent, str) and same_secret(sent, csrf_token(scope))
 
 
+LOCAL_SUFFIXES: Final = (".local", ".lan", ".home", ".internal", ".home.arpa")
+
+
+def local_host(host: str, public_url: str | None) -> bool:
+    """Whether a request's Host names this laptop as the table knows it: an address, a name
+    with no dot (the laptop's own), a local network's name, or the public URL's host. A
+    public domain name that resolves here (DNS rebinding: a web page turning a player's
+    browser against the laptop) is not one."""
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    name = name.strip("[]").lower().rstrip(".")
+    if not name:
+        return False
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        pass
+    if "." not in name or name == "localhost" or name.endswith(LOCAL_SUFFIXES):
+        return True
+    return public_url is not None and urlsplit(public_url).hostname == name
+
+
 def install(app: Flask) -> None:
+    @app.before_request
+    def known_host() -> Response | None:
+        if local_host(request.host, app.config.get("PUBLIC_URL")):
+            return None
+        return Response(_("This address is not the referee's: open the one the referee's "
+                          "laptop shows."), 421, {"Content-Type": "text/plain; charset=utf-8"})
+
     @app.after_request
     def headers(response: Response) -> Response:
         response.headers.setdefault("Content-Security-Policy", CSP)

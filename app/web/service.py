@@ -25,6 +25,7 @@ from app.engine import (
     download,
     setup_from_seats,
     tablet_may_take,
+    undo_problem,
 )
 from app.engine.rulings import N_
 from app.live import Broker
@@ -160,7 +161,11 @@ class Tables:
             raise Refusal(Why.CLOSED)
         if state.lobby or not state.steps:
             raise Refusal(Why.NOTHING_TO_UNDO)
-        return self.commit(state, undo=state.steps[-1][0])
+        seq, newest = state.steps[-1]
+        problem = undo_problem(newest)
+        if problem is not None:
+            raise Refusal.of(problem)
+        return self.commit(state, undo=seq)
 
     def set_tracked(self, state: TableState, version: object, seat_no: int,
                     tracked: bool) -> TableState:
@@ -257,5 +262,7 @@ def import_record(store: Store, record: Record, language: str = "en") -> Table:
     seats = [NewSeat(name, None if hands.get(name) is None else tuple(hands[name]),
                      tracked=hands.get(name) is not None) for name in players]
     steps = [s for s in record.steps if "expect" not in s and not s.get("rejected")]
-    return store.create_table(settings, seats, language,
-                              log=[{CONTROL: "start", "setup": setup}, *steps])
+    log = [{CONTROL: "start", "setup": setup}, *steps]
+    if outcome.game.over:  # whoever loads it has every hand: a finished game stays finished
+        log.append({CONTROL: "closed"})
+    return store.create_table(settings, seats, language, log=log)

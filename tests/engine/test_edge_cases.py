@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scenario import coins, game, hand, refused, run
 
-from app.engine import pending, seat_view, table_view
+from app.engine import pending, seat_view, table_view, waiting
 from app.engine.rulings import render
 
 
@@ -569,3 +569,48 @@ def test_E13_the_log_tells_of_a_replacement_once_when_it_is_made():
     said = [render(r.text, r.params, count=r.count) for r in g.log]
     assert [line for line in said if "new card" in line] == [
         "A shuffles the Duke back into the court deck and draws a new card."]
+
+
+# --- what an independent replayer found (issue 9) -------------------------------------------
+
+
+def test_four_copies_of_each_character_are_enough_for_ten_players():
+    """FORMAT.md `copies_per_character`: 7-10 players need at least 4, if the hands fit."""
+    ten = {f"P{i}": None for i in range(10)}
+    assert game(ten, rules={"copies_per_character": 4}).deck_size == 20 - 20
+    assert game({f"P{i}": None for i in range(9)},
+                rules={"copies_per_character": 4}).deck_size == 2
+
+
+def test_choose_hand_the_two_missing_characters_are_dealt_one_to_each_hand():
+    """FORMAT.md `court_deck`: the two characters missing from it went one to each player."""
+    import pytest
+
+    from app.engine import RuleError
+    with pytest.raises(RuleError, match="one to each player"):
+        game({"A": ["duke", "captain"], "B": ["duke", "captain"]},
+             rules={"two_player_setup": "choose_hand"},
+             court_deck=["ambassador", "contessa", "duke"])
+    game({"A": ["duke", "captain"], "B": ["assassin", "captain"]},
+         rules={"two_player_setup": "choose_hand"}, court_deck=["ambassador", "contessa", "duke"])
+
+
+def test_E36_the_waiting_line_and_the_claim_of_an_embezzle_say_no_duke():
+    g = game({"A": ["captain", "contessa"], "B": ["duke", "assassin"], "C": ["ambassador", "duke"]},
+             rules={"reformation": True})
+    g = run(g, "A embezzle")
+    claim = table_view(g)["turn"]["claim_words"]
+    assert render(claim.text, claim.params) == "no Duke"
+    g = run(g, "B challenge")
+    line = waiting(g)
+    assert render(line.text, line.params) == (
+        "Waiting for A to show a hand with no Duke or concede.")
+
+
+def test_E13_a_la_mame_proof_of_one_card_says_one_card():
+    g = game({"A": ["duke", "captain"], "B": ["contessa", "assassin"], "C": ["duke", "duke"]},
+             rules={"preset": "la_mame_ru_2015"})
+    g = run(g, "A tax", "B challenge", "A prove")
+    said = [render(r.text, r.params, count=r.count) for r in g.log]
+    assert ("By this edition's rules, at the end of the turn A puts the shown card at the "
+            "bottom of the court deck and draws the top card.") in said

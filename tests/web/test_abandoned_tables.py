@@ -67,6 +67,19 @@ def test_the_unstarted_tables_kept_are_bounded(app: Flask, clock: Clock,
     assert create(app, "10.0.0.9").status_code == 303
 
 
+def test_a_full_laptop_makes_room_with_lobbies_idle_for_an_hour(app: Flask, clock: Clock,
+                                                                 monkeypatch: pytest.MonkeyPatch):
+    """One device filling the laptop with lobbies holds it an hour, not a day (issue 11)."""
+    monkeypatch.setattr(admission, "MAX_LOBBIES", 3)
+    filler = [new_table(app, ["Ann", "Bob"]) for _ in range(3)]
+    assert create(app, "10.0.0.9").status_code == 429
+    clock.today += admission.LOBBY_IDLE - timedelta(minutes=1)
+    assert create(app, "10.0.0.9").status_code == 429  # still fresh
+    clock.today += timedelta(minutes=2)
+    assert create(app, "10.0.0.9").status_code == 303
+    assert all(t.tablet.get(t.url).status_code == 404 for t in filler)
+
+
 def test_abandoned_lobbies_go_and_games_stay_a_month(app: Flask, clock: Clock):
     lobby = new_table(app, ["Ann", "Bob"])
     playing = started_table(app, {"Ann": ["duke", "captain"], "Bob": None})

@@ -1,0 +1,140 @@
+"""What an outside attacker found after round two (issue 11), each fixed and kept fixed:
+an undo that let an examiner see a second card, a closed game reopened through an import, a
+500 on a half character in an upload, names that hide characters or look like another's,
+records that take the command line's terminal over, and a seat claimed by a HEAD request."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from tablekit import csrf_of, finished_game, new_table, started_table
+
+from app.cli import main
+from app.engine import RuleError, check_names
+
+BLIND = {"exchanger": "inquisitor", "examine_shown_by": "examiner"}
+
+
+def test_undo_cannot_take_back_a_card_shown_to_the_inquisitor(app: Flask):
+    """E-30: the examiner saw the card; undoing the show would let them pick a second."""
+    t = started_table(app, {"Ann": ["inquisitor", "captain"], "Bob": ["assassin", "contessa"],
+                            "Cy": ["duke", "contessa"]}, **BLIND)
+    assert t.step(do="examine", by="Ann", target="Cy").status_code == 200
+    assert t.step(do="pass").status_code == 200
+    assert t.phone_step("Ann", do="show", position="0").status_code == 200
+    steps = t.steps()
+    refused = t.post("/undo", {})
+    assert refused.status_code == 422 and "taken back" in refused.text
+    assert t.steps() == steps  # the show stands
+
+
+def upload(app: Flask, record: bytes):
+    client = app.test_client()
+    home = client.get("/")
+    return client.post("/tables/import", data={
+        "csrf": csrf_of(home.text), "record": (io.BytesIO(record), "night.json")},
+        content_type="multipart/form-data")
+
+
+def test_an_imported_finished_game_cannot_be_undone(app: Flask):
+    """Download, import, undo would reopen a game whose hands the importer knows."""
+    finished = finished_game(app)
+    record = finished.download().data
+    created = upload(app, record)
+    assert created.status_code == 303
+    table_id = created.headers["Location"].split("/t/")[1]
+    client = app.test_client()
+    client.set_cookie(f"coup_ref_{table_id}", app.extensions["tables"].load(table_id)
+                      .table.referee_token)
+    page = client.get(f"/t/{table_id}").text
+    undo = client.post(f"/t/{table_id}/undo", data={"csrf": csrf_of(page),
+                                                   "version": page.split('data-version="')[1]
+                                                   .split('"')[0]})
+    assert undo.status_code == 422
+    assert app.extensions["tables"].load(table_id).game.over
+
+
+@pytest.mark.parametrize("where", ["key", "player", "step"])
+def test_a_lone_surrogate_in_an_uploaded_record_gets_one_clear_message(app: Flask, where: str):
+    record = {"format": "coup-record/1", "players": ["Ann", "Bob"],
+              "hands": {"Ann": None, "Bob": None}, "steps": []}
+    if where == "key":
+        record["\udfff"] = 1
+    elif where == "player":
+        record["first"] = "\ud800"
+    else:
+        record["steps"] = [{"by": "Ann", "do": "\ud800"}]
+    text = json.dumps(record)  # ensure_ascii: the escape itself, as an attacker sends it
+    response = upload(app, text.encode())
+    assert response.status_code == 422 and "half of a character" in response.text
+
+
+def test_a_record_of_too_many_steps_is_refused(app: Flask):
+    steps = [{"by": name, "do": "income"} for _ in range(501) for name in ("Ann", "Bob")]
+    record = {"format": "coup-record/1", "players": ["Ann", "Bob"],
+              "hands": {"Ann": None, "Bob": None}, "rules": {"coins_in_box": 5000},
+              "steps": steps}
+    response = upload(app, json.dumps(record).encode())
+    assert response.status_code == 422 and "at most 1000 steps" in response.text
+
+
+@pytest.mark.parametrize("names", [
+    ["Ann", "\u0410nn"],  # a Cyrillic А
+    ["Jos\u00e9", "Jose\u0301"],  # é composed, and e with a combining accent
+    ["Ann", "Ann\u200b"],  # a zero-width space
+    ["B\u202eob", "Cy"],  # a right-to-left override
+    ["Ann\x1b[2J", "Bob"],  # a terminal's escape code
+])
+def test_names_that_hide_characters_or_look_alike_are_refused(app: Flask, names: list[str]):
+    with pytest.raises(RuleError):
+        check_names(names)
+    client = app.test_client()
+    home = client.get("/")
+    response = client.post("/tables", data={"csrf": csrf_of(home.text),
+                                            "players": "\n".join(names)})
+    assert response.status_code == 422
+
+
+def test_the_command_line_shows_escape_codes_instead_of_obeying_them(tmp_path: Path, capsys):
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"format": "coup-record/1", "players": ["A", "B"],
+                                "hands": {"A": None, "B": None},
+                                "steps": [{"do": "x\x1b]0;pwned\x07"}]}))
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "\\u001b]0;pwned\\u0007" in out
+
+
+def test_check_goes_on_past_a_folder(tmp_path: Path, capsys):
+    good = Path(__file__).resolve().parents[1] / "records" / "01-worked-example.json"
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    assert main(["check", str(good), str(folder), str(good)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == ["PASS", "INVALID", "PASS"]
+    assert "folder" in lines[1]
+
+
+def test_head_on_a_seat_link_claims_nothing(app: Flask):
+    """A link previewer's HEAD must not take the seat from its player."""
+    table = new_table(app, ["Eve", "Fay"])
+    previewer, owner = app.test_client(), app.test_client()
+    assert previewer.head(table.link("Eve")).status_code == 405
+    assert owner.get(table.link("Eve")).status_code == 200  # the player still claims it
+    assert previewer.get(table.link("Eve")).status_code == 403
+
+
+def test_a_public_host_name_is_refused(app: Flask):
+    """A page on a public domain that resolves to the laptop (DNS rebinding) gets nothing."""
+    client = app.test_client()
+    assert client.get("/", headers={"Host": "evil.example"}).status_code == 421
+    home = client.get("/")
+    posted = client.post("/tables", data={"csrf": csrf_of(home.text), "players": "Ann\nBob"},
+                         headers={"Host": "evil.example"})
+    assert posted.status_code == 421
+    for host in ("192.168.1.20:5000", "localhost", "coup-laptop", "coup.local"):
+        assert client.get("/healthz", headers={"Host": host}).status_code == 200
