@@ -52,6 +52,14 @@ def test_the_wheel_installs_and_serves_outside_the_repository(tmp_path: Path) ->
         assert f"app/translations/{code}/LC_MESSAGES/messages.mo" in names, code
     assert {"app/templates/home.html", "app/static/app.css",
             "app/static/vendor/htmx.min.js"} <= names
+    root = Path(__file__).resolve().parents[1]
+    for folder in ("templates", "static"):  # every page and static file, in any sub-folder
+        for path in (root / folder).rglob("*"):
+            if path.is_file():
+                assert f"app/{folder}/{path.relative_to(root / folder).as_posix()}" in names, path
+    for package in ("app/engine", "app/records", "app/web"):
+        for path in (root / package).glob("*.py"):
+            assert f"{package}/{path.name}" in names, path
 
     venv = tmp_path / "venv"
     env = clean_env(tmp_path)
