@@ -280,10 +280,10 @@ def explain(rule: Rule, named: dict[str, str]) -> tuple[str, str]:
     return str(rule.title) % named, str(rule.text) % named
 
 
-def explained(state: TableState) -> list[Explained]:
-    """Every rule code, with what this table chose for the settings that change it."""
-    settings = {key: (key, explanation, value)
-                for key, explanation, value in views.rules_summary(state)}
+def explained(state: TableState, rows: list[tuple[str, str, str]]) -> list[Explained]:
+    """Every rule code, with what this table chose (``rows``: ``views.rules_summary``) for the
+    settings that change it."""
+    settings = {row[0]: row for row in rows}
     named = names(state.edition)
     found = []
     for rule in RULES:
@@ -295,4 +295,5 @@ def explained(state: TableState) -> list[Explained]:
 def page(state: TableState) -> dict[str, Any]:
     """What the Rules page shows besides the names every screen has: this table's settings
     and every rule code."""
-    return {"rows": views.rules_summary(state), "codes": explained(state)}
+    rows = views.rules_summary(state)
+    return {"rows": rows, "codes": explained(state, rows)}
