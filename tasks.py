@@ -59,7 +59,6 @@ def python_of(venv: Path) -> Path:
 
 
 # The test environment's interpreter (ensure_chromium writes its apt log beside it).
-PYTHON = python_of(TEST_VENV)
 
 
 def say(message: str) -> None:

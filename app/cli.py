@@ -41,7 +41,8 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         add_help = kwargs.pop("add_help", True)
-        super().__init__(*args, add_help=False, **kwargs)
+        kwargs["add_help"] = False  # our own -h, worded in the user's language
+        super().__init__(*args, **kwargs)
         self._positionals.title = _("positional arguments")
         self._optionals.title = _("options")
         if add_help:
@@ -66,6 +67,7 @@ def _percent_safe(text: object) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from app import __version__
     from app.instance import default_folder
 
     parser = _Parser(
@@ -73,15 +75,23 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("Referee for Coup played with a real deck: a tablet shows the table, "
                       "each phone holds its player's hand."),
     )
-    from app import __version__
-
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
                         help=_("show the version number and exit"))
     commands = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=_Parser
     )
     folder = _percent_safe(default_folder())
+    _add_serve(commands, folder)
+    _add_check(commands)
+    _add_explain(commands)
+    _add_import(commands, folder)
+    return parser
 
+
+Commands = Any  # argparse's _SubParsersAction, which has no public name
+
+
+def _add_serve(commands: Commands, folder: str) -> None:
     serve = commands.add_parser(
         "serve", help=_("run the referee on this laptop's network"),
         description=_("Run the referee on this laptop until Ctrl+C. It prints the address "
@@ -103,6 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.set_defaults(handler=_serve)
 
+
+def _add_check(commands: Commands) -> None:
     check = commands.add_parser(
         "check", help=_("replay game records and check their expectations"),
         description=_("Replay each game record and check its expectations. One line per "
@@ -114,6 +126,8 @@ def build_parser() -> argparse.ArgumentParser:
                               example="tests/records/01-worked-example.json"))
     check.set_defaults(handler=_check)
 
+
+def _add_explain(commands: Commands) -> None:
     explain = commands.add_parser(
         "explain", help=_("replay a game record and explain each ruling"),
         description=_("Replay a game record step by step: each step, each ruling with the "
@@ -123,6 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
                          help=_("a game record (coup-record/1 JSON)"))
     explain.set_defaults(handler=_explain)
 
+
+def _add_import(commands: Commands, folder: str) -> None:
     import_ = commands.add_parser(
         "import", help=_("load a game record as a table to play on"),
         description=_("Load a game record into the database that serve uses, as a new table "
@@ -140,7 +156,6 @@ def build_parser() -> argparse.ArgumentParser:
                "folder, else this laptop's on port %(port)s)", port=DEFAULT_PORT),
     )
     import_.set_defaults(handler=_import)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -269,7 +284,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from app.records import explain_command
+    from app.explain import explain_command
 
     return explain_command(args.file)
 
@@ -303,7 +318,7 @@ def _import(args: argparse.Namespace) -> int:
     database = instance.check_database(folder)
 
     from app.store import Store, init_db
-    from app.web.importer import import_record
+    from app.web.service import import_record
 
     try:
         init_db(database)

@@ -196,7 +196,7 @@ class SlowClient(TimeoutError):
     """A client that did not send its request in time (an OSError: the server drops it)."""
 
 
-def _plain(status: str, text: str) -> WSGIApplication:
+def plain(status: str, text: str) -> WSGIApplication:
     """A tiny WSGI app that answers ``status`` and closes the connection."""
     body = text.encode("ascii")
 
@@ -212,133 +212,14 @@ BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Length: 
         b"Connection: close\r\n\r\n")
 
 
-def _server_class(limits: Limits) -> type:
-    """gevent's WSGIServer and handler with :class:`Limits` (built on first use: importing
-    this module patches and imports nothing)."""
-    import io
-
-    import gevent
-    from gevent.pywsgi import Input, WSGIHandler, WSGIServer
-
-    class Handler(WSGIHandler):  # type: ignore[misc]
-        _head_timer: gevent.Timeout | None = None
-
-        def read_requestline(self) -> str:
-            # An idle connection waits for its next request, then the clock runs for its head.
-            if not self._readable_within(limits.idle_s):
-                return ""  # closed quietly
-            self._head_timer = gevent.Timeout.start_new(limits.headers_s,
-                                                        SlowClient("headers"))
-            line: str = super().read_requestline()
-            return line
-
-        def _readable_within(self, seconds: float) -> bool:
-            try:
-                with gevent.Timeout(seconds, False):
-                    return bool(self.rfile.peek(1))
-            except OSError:
-                return False
-            return False
-
-        def _stop_head_timer(self) -> None:
-            if self._head_timer is not None:
-                self._head_timer.close()
-                self._head_timer = None
-
-        def read_request(self, raw_requestline: str) -> bool:
-            try:
-                return bool(super().read_request(raw_requestline))
-            finally:
-                self._stop_head_timer()
-
-        def handle_one_request(self):  # type: ignore[no-untyped-def]
-            try:
-                return super().handle_one_request()
-            finally:
-                self._stop_head_timer()
-
-        def _handle_client_error(self, ex):  # type: ignore[no-untyped-def]
-            if isinstance(ex, SlowClient):  # headers too slow: no log line per slow client
-                return ("408", b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"
-                               b"Content-Length: 0\r\n\r\n")
-            return super()._handle_client_error(ex)
-
-        def handle_one_response(self) -> None:
-            refusal = self._receive_body()
-            if refusal is not None:
-                self.close_connection = True
-                self.wsgi_input = Input(io.BytesIO(), 0)  # nothing left to read or discard
-                self.environ["wsgi.input"] = self.wsgi_input
-                self.application = refusal
-            super().handle_one_response()
-
-        def _receive_body(self) -> WSGIApplication | None:
-            """Read the whole body now, within ``body_s``; a refusal app if that fails."""
-            environ = self.environ
-            chunked = environ.get("HTTP_TRANSFER_ENCODING", "").lower() == "chunked"
-            if (not chunked and not self.content_length) or self._connection_upgrade_requested():
-                return None
-            if (self.content_length or 0) > limits.max_body:
-                return _plain("413 Content Too Large", "Content Too Large")
-            try:
-                with gevent.Timeout(limits.body_s, SlowClient("body")):
-                    body = self.wsgi_input.read(limits.max_body + 1 if chunked else None)
-            except SlowClient:
-                return _plain("408 Request Timeout", "Request Timeout")
-            except OSError:  # the client went away, or broke the chunked encoding
-                return _plain("400 Bad Request", "Bad Request")
-            if len(body) > limits.max_body:
-                return _plain("413 Content Too Large", "Content Too Large")
-            self.wsgi_input = Input(io.BytesIO(body), len(body))
-            environ["wsgi.input"] = self.wsgi_input
-            environ["CONTENT_LENGTH"] = str(len(body))
-            environ.pop("HTTP_TRANSFER_ENCODING", None)
-            return None
-
-        def handle_error(self, t, v, tb):  # type: ignore[no-untyped-def]
-            if isinstance(v, TimeoutError | ConnectionError):  # a stalled or vanished client
-                self.close_connection = True
-                return
-            super().handle_error(t, v, tb)
-
-    class Server(WSGIServer):  # type: ignore[misc]
-        handler_class = Handler
-
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            super().__init__(*args, **kwargs)
-            self.open_by_address: dict[str, int] = {}
-
-        def handle(self, sock, address):  # type: ignore[no-untyped-def]
-            host = str(address[0]) if isinstance(address, tuple) else ""
-            counted = bool(host) and (limits.count_loopback or not _loopback(host))
-            if counted:
-                if self.open_by_address.get(host, 0) >= limits.per_address:
-                    _turn_away(sock)
-                    return
-                self.open_by_address[host] = self.open_by_address.get(host, 0) + 1
-            try:
-                no_delay(sock)
-                sock.settimeout(limits.stall_s)
-                super().handle(sock, address)
-            finally:
-                if counted:
-                    left = self.open_by_address[host] - 1
-                    if left:
-                        self.open_by_address[host] = left
-                    else:
-                        del self.open_by_address[host]
-
-    return Server
-
-
-def _loopback(host: str) -> bool:
+def loopback(host: str) -> bool:
     try:
         return ipaddress.ip_address(host.split("%", 1)[0]).is_loopback
     except ValueError:
         return False
 
 
-def _turn_away(sock: socket.socket) -> None:
+def turn_away(sock: socket.socket) -> None:
     """Answer 503 to a connection over its address's limit, and close it."""
     try:
         sock.settimeout(1.0)
@@ -360,9 +241,11 @@ def serve(
     No access log: phones poll and stream all night and it would bury real errors; errors still
     go to stderr. ``limits`` (default :class:`Limits`) bound slow and greedy clients.
     """
+    from app.wsgi import LimitedServer  # gevent's server: imported once gevent has patched
+
     limits = limits or Limits()
     total = limits.total or connection_cap(raise_file_limit())
-    server = _server_class(limits)((host, port), app, log=None, spawn=total)
+    server = LimitedServer((host, port), app, limits=limits, log=None, spawn=total)
     try:
         server.start()
     except OSError as error:

@@ -3,7 +3,7 @@
     .venv/bin/python bench/engine.py            (about 30 s; prints the figures)
 
 Goals (one core, issue 9): one step <= 15 us median; a 300-step replay <= 3 ms median.
-The games are the explorer's (app/explore.py) without its checks: every setting, 2-10 players,
+The games are the explorer's (app/explore/) without its checks: every setting, 2-10 players,
 a step chosen among every legal one.
 """
 

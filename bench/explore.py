@@ -4,7 +4,7 @@
 
 Default: 10,000 games on every core. Each game is a random set-up (every setting, every preset,
 2-10 players, tracked and untracked hands, short decks, small boxes) played to its end by
-choosing among every legal step, with the invariants checked after each (app/explore.py).
+choosing among every legal step, with the invariants checked after each (app/explore/).
 Then games aimed at anything the random ones missed. Prints what was found (nothing, we hope),
 the time taken, and the table: for each window, step and setting, how often it was reached.
 """

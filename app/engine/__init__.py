@@ -21,18 +21,17 @@ from .policies import (
 )
 from .rules import PRESETS, Rules, parse_rules
 from .rulings import ActionName, CardName, Ruling, render
-from .setup import (
+from .setup import characters_in_play, new_game
+from .state import Game, Step
+from .steps import STEPS, StepKind, describe, parse_step
+from .table import (
     MAX_NAME,
     SeatHand,
-    characters_in_play,
     check_hand,
     check_names,
     check_table,
-    new_game,
     setup_from_seats,
 )
-from .state import Game, Step
-from .steps import STEPS, StepKind, describe, parse_step
 from .views import seat_view, table_view
 
 __all__ = [

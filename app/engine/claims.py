@@ -24,6 +24,7 @@ from .state import (
     say,
     with_turn,
 )
+from .steps import handles
 
 
 def answering(game: Game, step: Step) -> tuple[Turn, Challenged]:
@@ -38,6 +39,7 @@ def answering(game: Game, step: Step) -> tuple[Turn, Challenged]:
     return t, t.open
 
 
+@handles("prove")
 def prove(game: Game, step: Step) -> Game:
     """Show the claimed card: the challenger loses one, the prover replaces it (E-13, E-27).
     An Embezzle is proven by showing every face-down card, none of them a Duke (E-36)."""
@@ -85,6 +87,7 @@ def proof_cards(game: Game, t: Turn, c: Challenged, p: Player) -> tuple[tuple[st
     return (c.claim,), 1
 
 
+@handles("concede")
 def concede(game: Game, step: Step) -> Game:
     """Not proving loses the challenge, even when holding the card (E-8). A caught Embezzle
     loses the card of the loser's choice, or the Duke with embezzle_caught_loses_duke (E-35)."""

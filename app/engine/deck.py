@@ -22,8 +22,10 @@ from .state import (
     with_player,
     with_turn,
 )
+from .steps import handles
 
 
+@handles("lose")
 def lose(game: Game, step: Step) -> Game:
     """Losses are resolved one at a time, in the order they arose (E-29, E-40)."""
     t = turn_of(game)
@@ -78,6 +80,7 @@ def named_cards(game: Game, p: Player, step: Step, count: int) -> tuple[str, ...
     return named
 
 
+@handles("draw")
 def draw(game: Game, step: Step) -> Game:
     """A draw is recorded by its drawer; a replacement for a proof may come before or after
     the challenger's loss, the others in turn (FORMAT.md)."""
@@ -143,6 +146,7 @@ def check_draw(game: Game, owed: Draw, cards: tuple[str, ...]) -> None:
                             card=card(c))
 
 
+@handles("keep")
 def keep(game: Game, step: Step) -> Game:
     """Keep as many cards as were face down; return the rest (E-17, E-18, ambassador_max_swap)."""
     t = turn_of(game)

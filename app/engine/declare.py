@@ -24,8 +24,10 @@ from .state import (
     say,
     with_player,
 )
+from .steps import handles
 
 
+@handles(*ACTIONS)
 def declare(game: Game, step: Step) -> Game:
     if game.turn is not None:
         raise not_now(game)

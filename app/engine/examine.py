@@ -19,6 +19,7 @@ from .state import (
     say,
     with_turn,
 )
+from .steps import handles
 
 
 def examining(game: Game, stage: str) -> tuple[Turn, Examine] | None:
@@ -28,6 +29,7 @@ def examining(game: Game, stage: str) -> tuple[Turn, Examine] | None:
     return None
 
 
+@handles("show")
 def show(game: Game, step: Step) -> Game:
     """The target shows one card to the Inquisitor alone (E-30, examine_shown_by)."""
     found = examining(game, "show")
@@ -62,6 +64,7 @@ def deciding(game: Game, step: Step) -> tuple[Turn, Examine]:
     return found
 
 
+@handles("swap")
 def swap(game: Game, step: Step) -> Game:
     """Force a new card: the target draws first, then the shown card goes back (E-30)."""
     t, ex = deciding(game, step)
@@ -76,6 +79,7 @@ def swap(game: Game, step: Step) -> Game:
     return advance(with_turn(game, open=None, draws=(*t.draws, owed)), "end")
 
 
+@handles("return")
 def return_(game: Game, step: Step) -> Game:
     t, _ = deciding(game, step)
     if game.rules.examine_swap == "mandatory" and game.deck_size > 0:

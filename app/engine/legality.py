@@ -182,13 +182,3 @@ def blockers(game: Game) -> list[str]:
         return []
     passed = t.open.passed
     return [n for n in may_block(game) if n not in passed]
-
-
-def responders(game: Game) -> list[str]:
-    """Who may still respond in the open window."""
-    t = game.turn
-    if t is None:
-        return []
-    if isinstance(t.open, BlockWindow):
-        return blockers(game)
-    return challengers(game)

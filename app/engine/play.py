@@ -4,26 +4,20 @@ changes and returning the next game. The game given is never changed.
 Steps are those of a game record (FORMAT.md): the same vocabulary serves the record files,
 the web forms and the tests. The handlers live by the rulebook's sections: declare.py,
 respond.py, claims.py (proving or conceding), deck.py (losing, drawing, exchanging),
-examine.py.
+examine.py; each registers itself against its row of the table of step kinds (@handles).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from .cards import ACTIONS
-from .claims import concede, prove
-from .deck import draw, keep, lose
-from .declare import declare
+from . import claims, deck, declare, examine, respond  # noqa: F401 (they register handlers)
 from .errors import RuleError
-from .examine import return_, show, swap
-from .respond import block, challenge, pass_
 from .rulings import N_
 from .state import Game, Step, evolve
-from .steps import STEPS, parse_step
+from .steps import HANDLERS, STEPS, parse_step
 
-Handler = Callable[[Game, Step], Game]
+assert set(HANDLERS) == set(STEPS), "every step kind has its handler"
 
 
 def apply(game: Game, data: dict[str, Any] | Step) -> Game:
@@ -39,21 +33,5 @@ def apply(game: Game, data: dict[str, Any] | Step) -> Game:
                             name=step.by)
         if game.players[seat].out:
             raise RuleError("player_out", N_("%(name)s is out of the game."), name=step.by)
-    after = HANDLERS.get(step.do, declare)(game, step)
+    after = HANDLERS[step.do](game, step)
     return evolve(after, history=game.history + (step,))  # the step is part of the record
-
-
-HANDLERS: dict[str, Handler] = {  # the steps that are not declarations
-    "pass": pass_,
-    "challenge": challenge,
-    "prove": prove,
-    "concede": concede,
-    "block": block,
-    "lose": lose,
-    "draw": draw,
-    "keep": keep,
-    "show": show,
-    "swap": swap,
-    "return": return_,
-}
-assert set(HANDLERS) | set(ACTIONS) == set(STEPS), "every step kind has its handler"

@@ -26,8 +26,10 @@ from .state import (
     say,
     with_turn,
 )
+from .steps import handles
 
 
+@handles("pass")
 def pass_(game: Game, step: Step) -> Game:
     """A pass binds only the window it was made in (E-4): the next window asks again."""
     t = turn_of(game)
@@ -48,6 +50,7 @@ def pass_(game: Game, step: Step) -> Game:
     return with_turn(game, open=evolve(window, passed=(*window.passed, step.by)))
 
 
+@handles("challenge")
 def challenge(game: Game, step: Step) -> Game:
     """One challenge per claim: the first counts, a second is refused (E-10)."""
     t = turn_of(game)
@@ -76,6 +79,7 @@ def challenge(game: Game, step: Step) -> Game:
 
 
 
+@handles("block")
 def block(game: Game, step: Step) -> Game:
     """Blocks come after the action's challenge is settled, one per action (E-9, E-11, E-23)."""
     t = turn_of(game)

@@ -115,7 +115,7 @@ class Ruling:
     """One line of the public log. `rule` names the edge case (E-n) when the ruling was a choice."""
 
     text: str | tuple[str, str]  # a template, or (singular, plural) chosen by `count`
-    params: dict[str, object] = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=dict)  # read-only in the log
     rule: str | None = None
     count: str | None = None  # the value that picks the plural form
 

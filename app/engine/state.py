@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from .cards import Pool
@@ -240,9 +241,6 @@ class Game:
     def has(self, name: object) -> bool:
         return isinstance(name, str) and name in self.seats
 
-    def living(self) -> list[Player]:
-        return [p for p in self.players if not p.out]
-
     def next_living_after(self, name: str) -> str:
         names = [p.name for p in self.players]
         i = names.index(name)
@@ -295,7 +293,8 @@ def say(game: Game, text: str | tuple[str, str], rule: str | None = None,
     """The game with one more ruling in its public log; (singular, plural) texts are chosen
     by the value named `count`."""
     ruling = _new(Ruling)
-    _set(ruling, "__dict__", {"text": text, "params": params, "rule": rule, "count": count})
+    _set(ruling, "__dict__", {"text": text, "params": MappingProxyType(params), "rule": rule,
+                              "count": count})
     new = _new(Game)
     fields = game.__dict__.copy()
     fields["log"] = game.log + (ruling,)

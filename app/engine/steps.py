@@ -4,23 +4,26 @@ A step kind says which keys it takes besides `do`, which prompt (`pending`) it a
 whether it is private: taken on its owner's phone because it involves that seat's hidden cards
 (an untracked seat's private steps are taken on the tablet). The record validator, the web's
 form parsing and permission check, the explorer and the words for a step are all read from
-this table, so a new kind of step is added here (and given a handler in `play.py`).
+this table, so a new kind of step is added here, and its handler registers against it
+(`@handles`, in the module of the rulebook's section it belongs to).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, TypeVar
 
 from .cards import ACTIONS
 from .errors import RuleError
 from .rulings import N_, ActionName, CardName, Ruling
-from .state import Step
+from .state import Game, Step
+
+Handler = Callable[[Game, Step], Game]
+H = TypeVar("H", bound=Handler)
 
 PromptKind = Literal["declare", "respond", "block", "answer", "lose", "draw", "keep", "show",
                      "decide"]
-PROMPT_KINDS: tuple[PromptKind, ...] = ("declare", "respond", "block", "answer", "lose", "draw",
-                                        "keep", "show", "decide")
 
 FIELDS = ("by", "target", "as", "card", "cards")  # every key a step may take besides "do"
 
@@ -33,10 +36,6 @@ class StepKind:
     needs: tuple[str, ...]  # keys that must be there
     private: bool  # involves the taker's hidden cards: their phone takes it
     words: str  # the step in a few words, for an undo or a log of steps
-
-    @property
-    def keys(self) -> frozenset[str]:
-        return KEYS[self.name]
 
 
 def _action(name: str) -> StepKind:
@@ -76,9 +75,19 @@ KEYS = {k.name: frozenset({"do", *k.takes}) for k in STEPS.values()}  # every ke
 NAMES = frozenset({"by", "target", "as", "card"})  # keys whose value names a player or card
 
 
-def answers(kind: PromptKind) -> list[str]:
-    """The step kinds that answer a prompt of this kind."""
-    return [k.name for k in STEPS.values() if kind in k.answers]
+HANDLERS: dict[str, Handler] = {}  # filled by @handles in the modules that handle steps
+
+
+def handles(*names: str) -> Callable[[H], H]:
+    """Register a step kind's handler (the modules by the rulebook's sections use it)."""
+
+    def register(handler: H) -> H:
+        for name in names:
+            assert name in STEPS and name not in HANDLERS, name
+            HANDLERS[name] = handler
+        return handler
+
+    return register
 
 
 def parse_step(data: object) -> Step:
@@ -108,18 +117,6 @@ def parse_step(data: object) -> Step:
         raise RuleError("step_cards", N_("'cards' must be a list of cards."))
     return Step(kind.name, data.get("by"), data.get("target"), data.get("as"), data.get("card"),
                 None if cards is None else tuple(cards))
-
-
-def step_from_fields(do: str, by: str | None, values: dict[str, Any]) -> dict[str, Any]:
-    """A step object with only the keys its kind takes (for forms: extra fields are dropped)."""
-    kind = STEPS[do]
-    step: dict[str, Any] = {"do": do}
-    if by is not None and "by" in kind.takes:
-        step["by"] = by
-    for key in kind.takes:
-        if key != "by" and values.get(key) is not None:
-            step[key] = values[key]
-    return step
 
 
 def describe(step: Step) -> Ruling:

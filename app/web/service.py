@@ -47,7 +47,6 @@ from app.web.seats import Seats, form_step, playing
 from app.web.state import CONTROL, StateCache, TableState, advance, fold
 
 SEAT_CHANGED: Final = {CONTROL: "seat"}
-RETRIES: Final = 5  # for a phone's taps that carry no version: reload and try again
 
 
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
 from flask import Blueprint, abort, g, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from app.engine import MAX_NAME as engine_max_name
 from app.store import Seat, same_secret
 from app.web import rulebook, views, words
 from app.web.refusals import Refusal
@@ -29,7 +28,6 @@ from app.web.state import TableState
 
 bp = Blueprint("tablet", __name__, url_prefix="/t")
 
-MAX_NAME: Final = engine_max_name  # the set-up form's limit, which imports follow too
 
 Command = Callable[[TableState, object], TableState]
 """A service call for a tap: (the screen's state, the form's version) -> the new state."""

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from app import explore
 from app.engine import apply, new_game
-from app.engine import play as play_module
+from app.engine import steps as steps_module
 from app.engine.state import with_turn
 
 
@@ -56,14 +56,14 @@ def test_E4_the_pass_check_catches_a_pass_carried_into_the_block_window(monkeypa
     legal = explore.legal_steps(game)
     explore.check_pass_is_local(game, legal, fixed("B", "C"))  # the engine as it is: fine
 
-    real = play_module.challenge
+    real = steps_module.HANDLERS["challenge"]
 
     def remembers_passes(g, step):
         after = real(g, step)
         window = g.turn.open
         return with_turn(after, tried_blockers=frozenset(window.passed))
 
-    monkeypatch.setitem(play_module.HANDLERS, "challenge", remembers_passes)
+    monkeypatch.setitem(steps_module.HANDLERS, "challenge", remembers_passes)
     with pytest.raises(AssertionError, match="E-4"):
         explore.check_pass_is_local(game, legal, fixed("B", "C"))
 

@@ -135,12 +135,35 @@ def test_larger_tables_use_four_and_five_copies():
         game(seven, rules={"copies_per_character": 3})
 
 
-def test_every_preset_sets_its_edition_rules():
-    from app.engine import parse_rules
-    from app.engine.rules import PRESETS
-
-    for name, settings in PRESETS.items():
-        rules = parse_rules({"preset": name})
-        assert all(getattr(rules, key) == value for key, value in settings.items()), name
-    rules = parse_rules({"preset": "la_mame_ru_2015", "examine_swap": "optional"})
-    assert rules.examine_swap == "optional" and rules.refund_on_successful_challenge is False
+def test_each_preset_plays_by_its_edition():
+    """Each box's preset changes play as its rulebook says (FORMAT.md presets), and a key
+    given beside a preset overrides it."""
+    inquisitor = {"A": ["inquisitor", "duke"], "B": ["contessa", "assassin"],
+                  "C": ["captain", "duke"]}
+    # La Mame 2015: no refund for a caught Assassin; the proven card is replaced at the end of
+    # the turn; the examined card is always replaced.
+    g = run(game(THREE, coins={"A": 3}, rules={"preset": "la_mame_ru_2015"}),
+            "A assassinate B", "C challenge", "A concede", "A lose captain")
+    assert coins(g)["A"] == 0
+    g = run(game(inquisitor, rules={"preset": "la_mame_ru_2015", "exchanger": "inquisitor"}),
+            "A examine B", "pass", "B show assassin")
+    refused(g, "A return", "always replaced")
+    # ... unless the table says otherwise beside the preset.
+    g = run(game(inquisitor, rules={"preset": "la_mame_ru_2015", "exchanger": "inquisitor",
+                                    "examine_swap": "optional"}),
+            "A examine B", "pass", "B show assassin", "A return")
+    assert g.turn is None
+    # Mosigra: the examined card is always replaced too, but a caught Assassin is refunded.
+    g = run(game(inquisitor, rules={"preset": "mosigra_ru", "exchanger": "inquisitor"}),
+            "A examine B", "pass", "B show assassin")
+    refused(g, "A return", "always replaced")
+    g = run(game(THREE, coins={"A": 3}, rules={"preset": "mosigra_ru"}),
+            "A assassinate B", "C challenge", "A concede", "A lose captain")
+    assert coins(g)["A"] == 3
+    # UA steampunk: a box of 30 coins.
+    assert game(THREE, rules={"preset": "ua_steampunk"}).treasury == 30 - 6
+    # BGA: the examiner picks the card blind.
+    g = run(game(inquisitor, rules={"preset": "bga", "exchanger": "inquisitor"}),
+            "A examine B", "pass")
+    refused(g, "B show assassin", "no card to show")
+    run(g, "A show contessa")

@@ -1,0 +1,89 @@
+"""Reading a record file safely: a regular file of at most 1 MB, JSON with no huge numbers
+and no half characters; each problem is one clear message."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+from app.engine.rulings import N_
+
+from .errors import RecordError, _message
+from .format import Record, parse
+
+MAX_RECORD_BYTES = 1_000_000
+"""The largest record file read: a long game of ten players is under 100 KB."""
+MAX_DIGITS = 100
+"""The longest number a record may hold (coins are under 100)."""
+
+
+def load(path: str | Path) -> Record:
+    """Read and check a record file. Raises RecordError with one line for a person: for a file
+    that is missing, unreadable, not a regular file (a folder, a pipe, a device: never read,
+    so a FIFO or /dev/zero can't hold the command), over :data:`MAX_RECORD_BYTES`, not UTF-8
+    or not JSON, nested too deeply, with a number of thousands of digits or a string that is
+    not text (a lone surrogate such as ``"\\ud800"``), or not a valid record."""
+    raw = _read_record_file(Path(path))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(N_("not a text file (UTF-8)")) from None
+    try:
+        data = json.loads(text, parse_int=_small_int)
+    except json.JSONDecodeError as e:
+        raise RecordError(N_("not JSON (line %(line)s, column %(column)s: %(reason)s)"),
+                          line=e.lineno, column=e.colno, reason=e.msg) from None
+    except RecursionError:
+        raise RecordError(N_("not a game record: its JSON is nested too deeply")) from None
+    _refuse_lone_surrogates(data)
+    return parse(data)
+
+
+def _read_record_file(path: Path) -> bytes:
+
+    # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below).
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as e:
+        raise RecordError(N_("can't read the file (%(reason)s)"), reason=str(e.strerror)) \
+            from None
+    with os.fdopen(fd, "rb") as file:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = N_("a folder") if stat.S_ISDIR(mode) else N_("a pipe, socket or device")
+            raise RecordError(N_("not a record file: it is %(kind)s"),
+                              kind=_message(kind))
+        try:
+            raw = file.read(MAX_RECORD_BYTES + 1)
+        except OSError as e:
+            raise RecordError(N_("can't read the file (%(reason)s)"),
+                              reason=str(e.strerror)) from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(N_("too big for a game record (more than %(size)s)"),
+                          size=f"{MAX_RECORD_BYTES / 1_000_000:g} MB")
+    return raw
+
+
+def _small_int(digits: str) -> int:
+    count = len(digits.lstrip("-"))
+    if count > MAX_DIGITS:
+        raise RecordError(N_("not a game record: it holds a number of %(n)s digits"), n=count)
+    return int(digits)
+
+
+def _refuse_lone_surrogates(data: object) -> None:
+    """A JSON escape such as ``"\\ud800"`` gives a string that is not text: it can't be
+    printed, stored or sent to a phone. Encoding the whole record finds one at C speed (and
+    without recursion, however deep the JSON); only then is it looked for, to name it."""
+    try:
+        json.dumps(data, ensure_ascii=False, check_circular=False).encode("utf-8")
+    except UnicodeEncodeError as e:
+        text = json.dumps(data, ensure_ascii=False, check_circular=False)
+        raise RecordError(
+            N_("not a game record: the escape %(escape)s is half of a character, not text"),
+            escape=f"\\u{ord(text[e.start]):04x}") from None
+    except RecursionError:
+        raise RecordError(N_("not a game record: its JSON is nested too deeply")) from None

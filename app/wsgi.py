@@ -1,0 +1,135 @@
+"""gevent's WSGI server and connection handler with the limits of :class:`app.server.Limits`:
+slow heads and bodies time out, a body is read whole before the app runs, an idle connection
+closes, and one address holds a bounded number of connections.
+
+Import this module only once gevent has monkey-patched (`coup-referee serve` does it first
+thing); :func:`app.server.serve` imports it when it starts.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import gevent
+from gevent.pywsgi import Input, WSGIHandler, WSGIServer
+
+from app.server import Limits, SlowClient, loopback, no_delay, plain, turn_away
+
+if TYPE_CHECKING:
+    from wsgiref.types import WSGIApplication
+
+
+class LimitedHandler(WSGIHandler):  # type: ignore[misc]
+    """One connection: its request head, body and idle time bounded by the server's limits."""
+
+    _head_timer: gevent.Timeout | None = None
+
+    def read_requestline(self) -> str:
+        # An idle connection waits for its next request, then the clock runs for its head.
+        if not self._readable_within(self.server.limits.idle_s):
+            return ""  # closed quietly
+        self._head_timer = gevent.Timeout.start_new(self.server.limits.headers_s,
+                                                    SlowClient("headers"))
+        line: str = super().read_requestline()
+        return line
+
+    def _readable_within(self, seconds: float) -> bool:
+        try:
+            with gevent.Timeout(seconds, False):
+                return bool(self.rfile.peek(1))
+        except OSError:
+            return False
+        return False
+
+    def _stop_head_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.close()
+            self._head_timer = None
+
+    def read_request(self, raw_requestline: str) -> bool:
+        try:
+            return bool(super().read_request(raw_requestline))
+        finally:
+            self._stop_head_timer()
+
+    def handle_one_request(self):  # type: ignore[no-untyped-def]
+        try:
+            return super().handle_one_request()
+        finally:
+            self._stop_head_timer()
+
+    def _handle_client_error(self, ex):  # type: ignore[no-untyped-def]
+        if isinstance(ex, SlowClient):  # headers too slow: no log line per slow client
+            return ("408", b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"
+                           b"Content-Length: 0\r\n\r\n")
+        return super()._handle_client_error(ex)
+
+    def handle_one_response(self) -> None:
+        refusal = self._receive_body()
+        if refusal is not None:
+            self.close_connection = True
+            self.wsgi_input = Input(io.BytesIO(), 0)  # nothing left to read or discard
+            self.environ["wsgi.input"] = self.wsgi_input
+            self.application = refusal
+        super().handle_one_response()
+
+    def _receive_body(self) -> WSGIApplication | None:
+        """Read the whole body now, within ``body_s``; a refusal app if that fails."""
+        environ = self.environ
+        chunked = environ.get("HTTP_TRANSFER_ENCODING", "").lower() == "chunked"
+        if (not chunked and not self.content_length) or self._connection_upgrade_requested():
+            return None
+        if (self.content_length or 0) > self.server.limits.max_body:
+            return plain("413 Content Too Large", "Content Too Large")
+        try:
+            with gevent.Timeout(self.server.limits.body_s, SlowClient("body")):
+                body = self.wsgi_input.read(self.server.limits.max_body + 1 if chunked else None)
+        except SlowClient:
+            return plain("408 Request Timeout", "Request Timeout")
+        except OSError:  # the client went away, or broke the chunked encoding
+            return plain("400 Bad Request", "Bad Request")
+        if len(body) > self.server.limits.max_body:
+            return plain("413 Content Too Large", "Content Too Large")
+        self.wsgi_input = Input(io.BytesIO(body), len(body))
+        environ["wsgi.input"] = self.wsgi_input
+        environ["CONTENT_LENGTH"] = str(len(body))
+        environ.pop("HTTP_TRANSFER_ENCODING", None)
+        return None
+
+    def handle_error(self, t, v, tb):  # type: ignore[no-untyped-def]
+        if isinstance(v, TimeoutError | ConnectionError):  # a stalled or vanished client
+            self.close_connection = True
+            return
+        super().handle_error(t, v, tb)
+
+
+class LimitedServer(WSGIServer):  # type: ignore[misc]
+    """gevent's WSGI server with :class:`~app.server.Limits`: connections per address."""
+
+    handler_class = LimitedHandler
+
+    def __init__(self, *args: object, limits: Limits, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.limits = limits
+        self.open_by_address: dict[str, int] = {}
+
+    def handle(self, sock, address):  # type: ignore[no-untyped-def]
+        host = str(address[0]) if isinstance(address, tuple) else ""
+        counted = bool(host) and (self.limits.count_loopback or not loopback(host))
+        if counted:
+            if self.open_by_address.get(host, 0) >= self.limits.per_address:
+                turn_away(sock)
+                return
+            self.open_by_address[host] = self.open_by_address.get(host, 0) + 1
+        try:
+            no_delay(sock)
+            sock.settimeout(self.limits.stall_s)
+            super().handle(sock, address)
+        finally:
+            if counted:
+                left = self.open_by_address[host] - 1
+                if left:
+                    self.open_by_address[host] = left
+                else:
+                    del self.open_by_address[host]
