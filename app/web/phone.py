@@ -16,7 +16,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from app.store import Seat
-from app.web import views, words
+from app.web import rulebook, views, words
 from app.web.refusals import Refusal
 from app.web.screens import event_stream, from_htmx, languages, refusal_page, tables
 from app.web.seats import Seats
@@ -109,7 +109,7 @@ def events(token: str) -> ResponseReturnValue:
 def rules(token: str) -> ResponseReturnValue:
     state, _seat = opened(token)
     return render_template("rules.html", back=url_for(".page", token=token),
-                           rows=views.rules_summary(state), **views.common(state, languages()))
+                           **rulebook.page(state), **views.common(state, languages()))
 
 
 @bp.post("/<token>/hand")

@@ -12,7 +12,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from app.store import Seat, same_secret
-from app.web import views, words
+from app.web import rulebook, views, words
 from app.web.refusals import Refusal
 from app.web.screens import (
     event_stream,
@@ -220,4 +220,4 @@ def log(table_id: str) -> ResponseReturnValue:
 def rules(table_id: str) -> ResponseReturnValue:
     state = referee_state(table_id)
     return render_template("rules.html", back=url_for(".page", table_id=table_id),
-                           rows=views.rules_summary(state), **views.common(state, languages()))
+                           **rulebook.page(state), **views.common(state, languages()))
