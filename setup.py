@@ -1,7 +1,7 @@
 """The one build step pyproject.toml can't say: compile the gettext catalogues into the wheel.
 
 The ``.po`` files are the source and the only ones in git; a source checkout compiles its
-``.mo`` files when the app starts (app/web/i18n.py). An installed copy may be read-only, so the
+``.mo`` files when the app starts (app/i18n.py). An installed copy may be read-only, so the
 wheel ships them compiled: after ``build_py`` has copied the package into the build folder,
 Babel compiles each ``.po`` there into its ``.mo`` beside it (fuzzy entries left out, as
 ``msgfmt`` does). Babel is a build requirement (pyproject.toml ``[build-system]``).

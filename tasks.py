@@ -20,9 +20,10 @@ then runs ``ruff check``, ``mypy --strict`` (over pyproject's ``[tool.mypy]`` fi
 wheel (``COUP_WHEEL`` tells the test that installs and serves it), and runs pytest. It exits
 with pytest's status, or 1 if pytest passed but a step before it failed.
 
-``catalogs`` re-extracts the translatable strings into app/translations, updates every
-language's .po file (keeping its translations) and lists what is left untranslated or fuzzy,
-exiting 1 if anything is. ``constraints`` refreshes ``constraints.txt`` (see its header).
+``catalogs`` runs Babel's ``pybabel extract`` and ``update`` (app/catalogs.py): it re-extracts
+the translatable strings into app/translations, updates every language's .po file (keeping its
+translations) and lists what is left untranslated or fuzzy, exiting 1 if anything is.
+``constraints`` refreshes ``constraints.txt`` (see its header).
 """
 
 from __future__ import annotations
@@ -328,8 +329,8 @@ def catalogs(args: list[str]) -> int:
     catalogue is incomplete, so it can guard a commit; the tests in tests/i18n check the same.
     """
     python = ensure_installed(VENV)
-    say("updating app/translations from the code and templates ...")
-    return run([python, "-m", "app.web.i18n", *args], cwd=ROOT)
+    say("updating app/translations from the code and templates (pybabel) ...")
+    return run([python, "-m", "app.catalogs", *args], cwd=ROOT)
 
 
 CONSTRAINTS_HEADER = """\

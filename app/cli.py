@@ -52,7 +52,8 @@ class _Parser(argparse.ArgumentParser):
                               help=_("show this help message and exit"))
 
     def error(self, message: str) -> NoReturn:
-        # TRANSLATORS: `message` is argparse's own (English) description of the mistake.
+        # TRANSLATORS: command line. message: argparse's own (English) description of the
+        # mistake; command: the command's help, e.g. "coup-referee check --help".
         line = _("%(message)s (see %(command)s)", message=message, command=f"{self.prog} --help")
         print(f"{self.prog}: {line}", file=sys.stderr)
         raise SystemExit(USER_ERROR)
@@ -102,14 +103,17 @@ def _add_serve(commands: Commands, folder: str) -> None:
     serve.add_argument("--host", default="0.0.0.0",
                        help=_("address to listen on (default: all)"))
     serve.add_argument("--port", type=int, default=DEFAULT_PORT,
+                       # TRANSLATORS: command line. port: a port number.
                        help=_("port (default: %(port)s)", port=DEFAULT_PORT))
     serve.add_argument(
         "--instance", metavar="PATH",
+        # TRANSLATORS: command line. path: a file or folder path.
         help=_("folder for the database and its secret key, made if missing "
                "(default: %(path)s)", path=folder))
     serve.add_argument(
         "--public-url",
         metavar="URL",
+        # TRANSLATORS: command line. example: an example address or file.
         help=_("the address phones open, when it can't be found (e.g. %(example)s)",
                example="http://192.168.1.20:5000/"),
     )
@@ -124,6 +128,7 @@ def _add_check(commands: Commands) -> None:
                       "language, for scripts), then the totals when there are several files. "
                       "Exits 1 unless every file passes."))
     check.add_argument("files", nargs="+", metavar="FILE",
+                       # TRANSLATORS: command line. example: an example address or file.
                        help=_("a game record (coup-record/1 JSON), e.g. %(example)s",
                               example="tests/records/01-worked-example.json"))
     check.set_defaults(handler=_check)
@@ -150,10 +155,12 @@ def _add_import(commands: Commands, folder: str) -> None:
                          help=_("a game record (coup-record/1 JSON), e.g. one downloaded "
                                 "from the tablet"))
     import_.add_argument("--instance", metavar="PATH",
+                         # TRANSLATORS: command line. path: a file or folder path.
                          help=_("the folder of serve's database (default: %(path)s)",
                                 path=folder))
     import_.add_argument(
         "--public-url", metavar="URL",
+        # TRANSLATORS: command line. port: a port number.
         help=_("the address in the links (default: that of the serve running on the same "
                "folder, else this laptop's on port %(port)s)", port=DEFAULT_PORT),
     )
@@ -238,6 +245,7 @@ def _closed_pipe() -> int:
 def _url_option(url: str | None) -> str | None:
     """A mistake in --public-url, in one line; None if it is fine."""
     if url and not url.startswith(("http://", "https://")):
+        # TRANSLATORS: command line. url: a web address.
         return _("--public-url must start with http://, not %(url)s", url=repr(url))
     return None
 
@@ -245,6 +253,7 @@ def _url_option(url: str | None) -> str | None:
 def _serve(args: argparse.Namespace) -> int:
     # The arguments first: a mistake is answered without touching the process.
     if not 0 <= args.port <= 65535:
+        # TRANSLATORS: command line. port: a port number.
         return _fail(_("--port must be between 0 and 65535, not %(port)s", port=args.port))
     mistake = _url_option(args.public_url)
     if mistake:
@@ -283,6 +292,7 @@ def _serve(args: argparse.Namespace) -> int:
         try:
             serve(app, args.host, args.port, ready)
         except CannotListen as error:
+            # TRANSLATORS: command line. error: the system's own (English) words.
             return _fail(_("%(error)s (try another --port)", error=error.message()))
         except KeyboardInterrupt:  # Windows; elsewhere Ctrl+C makes serve() return
             pass
@@ -313,9 +323,12 @@ def _check(args: argparse.Namespace) -> int:
             print(f"PASS {path}", flush=True)
             passed += 1
     if len(args.files) > 1:
+        # TRANSLATORS: command line: the totals of `check`, joined with ", ". num: a number.
         totals = [ngettext("%(num)s passed", "%(num)s passed", passed),
+                  # TRANSLATORS: command line. num: a number.
                   ngettext("%(num)s failed", "%(num)s failed", failed)]
         if invalid:
+            # TRANSLATORS: command line. num: a number.
             totals.append(ngettext("%(num)s invalid", "%(num)s invalid", invalid))
         # TRANSLATORS: joins the totals of `check`: "34 passed, 2 failed".
         print(_(", ").join(totals), file=sys.stderr, flush=True)

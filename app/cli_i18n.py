@@ -10,10 +10,10 @@ when the locale is exactly ``C`` or ``POSIX`` (``LC_ALL=C`` asks for the plain o
 rely on; ``C.UTF-8`` does not). Unlike GNU, ``LANGUAGE`` still counts when no locale variable is
 set at all, as on Windows.
 
-The catalogues are the web app's (``app/translations/<lang>/LC_MESSAGES/messages.po``), read with
-Babel's :class:`~babel.support.Translations` and no Flask app or request. Nothing here imports
-Flask: ``serve`` must monkey-patch gevent before Flask is imported, and ``check`` and ``explain``
-should start fast.
+Translations come from app/i18n.py, which the web app shares; nothing here imports Flask:
+``serve`` must monkey-patch gevent before Flask is imported, and ``check`` and ``explain``
+should start fast. A terminal has no table, so the official English box names the cards and
+the language's own words fill the terms.
 
 Messages are marked with the names ``babel.cfg`` extracts (``_``, ``gettext``, ``ngettext``,
 ``N_``, ``NP_``), so ``python3 tasks.py catalogs`` finds them.
@@ -21,24 +21,21 @@ Messages are marked with the names ``babel.cfg`` extracts (``_``, ``gettext``, `
 
 from __future__ import annotations
 
-import gettext as _gettext
-import importlib.util
 import os
-import sys
 from collections.abc import Mapping
-from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from app.engine.rulings import Ruling
+    from app.i18n import Voice
 
-# Babel and the engine are imported when first needed: `--help` and English need neither.
+# app/i18n.py (and with it Babel and the engine) is imported when first needed: `--help` and
+# English need neither.
 
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
-DOMAIN = "messages"
-LANGUAGES = ("en", "ru", "uk", "pt", "ja")
-"""The languages with a catalogue (the same as the web app's); English is the source."""
+LANGUAGES = ("en", "ru", "uk", "pt-BR", "ja")
+"""The languages with a catalogue (app.i18n.LANGUAGES, which a test holds equal to this)."""
+# A locale names its language before the "_": any Portuguese one reads our Brazilian catalogue.
+BY_LANGUAGE = {code.split("-")[0]: code for code in LANGUAGES}
 DEFAULT = "en"
 VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -50,8 +47,7 @@ def _code(value: str) -> str | None:
     name = value.split(".", 1)[0].split("@", 1)[0].strip()
     if name in ("C", "POSIX"):
         return DEFAULT
-    code = name.replace("-", "_").split("_", 1)[0].lower()
-    return code if code in LANGUAGES else None
+    return BY_LANGUAGE.get(name.replace("-", "_").split("_", 1)[0].lower())
 
 
 def language(environ: Mapping[str, str] | None = None) -> str:
@@ -68,62 +64,22 @@ def language(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT
 
 
-def _up_to_date(code: str) -> bool:
-    po = TRANSLATIONS / code / "LC_MESSAGES" / f"{DOMAIN}.po"
-    mo = po.with_suffix(".mo")
-    try:
-        return not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime
-    except OSError:  # no .mo yet
-        return False
+def voice() -> Voice:
+    """The environment's language, with the official box's names (a terminal has no table)."""
+    from app.i18n import Voice
+
+    return Voice(language())
 
 
-def _compile() -> None:
-    """Build the missing or stale ``.mo`` files with the web app's own
-    :func:`app.web.i18n.compile_catalogs`. That module needs only Babel, but importing it as
-    ``app.web.i18n`` would run ``app/web/__init__.py``, which imports Flask (and ssl) before
-    ``serve`` has patched gevent; so, unless it is loaded already, it is loaded from its file."""
-    module = sys.modules.get("app.web.i18n")
-    if module is None:
-        path = Path(__file__).resolve().parent / "web" / "i18n.py"
-        spec = importlib.util.spec_from_file_location("_coup_referee_catalogs", path)
-        if spec is None or spec.loader is None:
-            return
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    module.compile_catalogs(TRANSLATIONS)
-
-
-@cache
-def _load(code: str) -> _gettext.NullTranslations:
-    if code == DEFAULT:
-        return _gettext.NullTranslations()  # the source strings are the English
-    from babel.support import Translations
-
-    if not _up_to_date(code):
-        _compile()
-    found = Translations.load(str(TRANSLATIONS), [code], DOMAIN)
-    # Without a readable .mo, Babel gives its NullTranslations: the English.
-    return found
-
-
-def translations() -> _gettext.NullTranslations:
-    """The catalogue of the environment's language (read each time: cheap, and tests change
-    the environment between commands; each catalogue is loaded once)."""
-    return _load(language())
-
-
-def _fill(translated: str, english: str, values: Mapping[str, object]) -> str:
-    if not values:
-        return translated
-    try:
-        return translated % values
-    except (KeyError, TypeError, ValueError):  # a broken translation: say it in English
-        return english % values
+def _fill(english: str, values: Mapping[str, object]) -> str:
+    return english % values if values else english
 
 
 def gettext(text: str, **values: object) -> str:
     """``text`` translated, its ``%(name)s`` placeholders filled from ``values`` (if any)."""
-    return _fill(translations().gettext(text), text, values)
+    if language() == DEFAULT:  # no catalogue to load: the source strings are the English
+        return _fill(text, values)
+    return voice().format(text, **values)
 
 
 _ = gettext
@@ -131,19 +87,17 @@ _ = gettext
 
 def ngettext(singular: str, plural: str, num: int, **values: object) -> str:
     """The plural form for ``num``, translated and filled; ``%(num)s`` is the number."""
-    values.setdefault("num", num)
-    english = singular if num == 1 else plural
-    return _fill(translations().ngettext(singular, plural, num), english, values)
+    if language() == DEFAULT:
+        values.setdefault("num", num)
+        return _fill(singular if num == 1 else plural, values)
+    return voice().nformat(singular, plural, num, **values)
 
 
 def say(text: str | tuple[str, str], params: Mapping[str, object],
         count: str | None = None) -> str:
     """A template with values (a ruling, a rule error, a record error), translated, with the
-    official English box's card and action names (a terminal has no table, so no edition)."""
-    from app.engine.rulings import english_name, render
-
-    t = translations()
-    return render(text, params, english_name, t.gettext, count, t.ngettext)
+    official English box's card and action names."""
+    return voice().say(text, params, count)
 
 
 class _Message(Protocol):

@@ -29,6 +29,7 @@ def explain_command(path: str) -> int:
         command = {k: v for k, v in step.items() if k != "rejected"}
         print(f"{n:>3}. {describe(command)}")
         if refused:
+            # TRANSLATORS: command line (explain). reason: why the step was refused, a sentence.
             print("     " + gettext("refused: %(reason)s", reason=message(refused)))
         for r in rulings:
             print(f"     {ruling(r)}")
@@ -39,20 +40,28 @@ def explain_command(path: str) -> int:
     if game is not None:
         print()
         for p in game.players:
+            # TRANSLATORS: command line (explain). num: a number.
             coins = ngettext("%(num)s coin", "%(num)s coins", p.coins)
             shown = ", ".join(english_name(CardName(c)) for c in p.revealed)
             values = {"name": p.name, "coins": coins, "n": p.face_down,
                       "shown": shown or gettext("none")}
             if p.out:
+                # TRANSLATORS: command line (explain). name: a player's name; coins: "3 coins",
+                # already worded; shown: card names joined with commas, or "none".
                 line = say(N_("%(name)s: %(coins)s, out, face up: %(shown)s"), values)
             else:
+                # TRANSLATORS: command line (explain). name: a player's name; coins: "3 coins",
+                # already worded; n: a number of cards; shown: card names joined with commas, or
+                # "none".
                 line = say(NP_("%(name)s: %(coins)s, %(n)s face down, face up: %(shown)s",
                                "%(name)s: %(coins)s, %(n)s face down, face up: %(shown)s"),
                            values, "n")
             print(f"  {line}")
+        # TRANSLATORS: command line (explain). treasury, deck: numbers (coins, cards).
         print("  " + gettext("treasury %(treasury)s, court deck %(deck)s",
                              treasury=game.treasury, deck=game.deck_size))
         if game.winner:
+            # TRANSLATORS: command line (explain). name: a player's name.
             print("  " + gettext("winner: %(name)s", name=game.winner))
     return 0
 

@@ -71,12 +71,15 @@ def folder_of(instance: str | os.PathLike[str] | None) -> Path:
 def prepare(folder: Path) -> None:
     """Create the folder if needed; one line if it can't be."""
     if folder.exists() and not folder.is_dir():
+        # TRANSLATORS: command line. path: a file or folder path.
         raise InstanceProblem(_(
             "%(path)s is a file, not a folder: give --instance a folder (it is made if missing)",
             path=folder))
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
+        # TRANSLATORS: command line. path: a file or folder path; reason: the system's own
+        # (English) words.
         raise InstanceProblem(_(
             "can't create the folder %(path)s (%(reason)s): give --instance a folder you can "
             "write to", path=folder, reason=error.strerror or error)) from None
@@ -111,12 +114,17 @@ class ServeLock:
                     raise
         except Timeout:
             url = read_address(self.folder)
+            # TRANSLATORS: command line. url: a web address.
             where = _(" (at %(url)s)", url=url) if url else ""
+            # TRANSLATORS: command line. path: a folder; where: " (at ADDRESS)" or nothing, the
+            # message just above.
             raise AlreadyServing(_(
                 "another coup-referee serve is already using %(path)s%(where)s: use that one, "
                 "stop it first, or give this one another --instance",
                 path=self.folder, where=where)) from None
         except OSError as error:
+            # TRANSLATORS: command line. path: a file or folder path; reason: the system's own
+            # (English) words.
             raise InstanceProblem(_(
                 "can't lock %(path)s (%(reason)s): give --instance a folder you can write to",
                 path=self.folder / LOCK, reason=error.strerror or error)) from None
@@ -216,10 +224,12 @@ def check_database(folder: Path) -> Path:
     except OSError as error:
         raise _cannot_open(path, error) from None
     if stat.S_ISDIR(info.st_mode):
+        # TRANSLATORS: command line. path: a file or folder path.
         raise InstanceProblem(_(
             "%(path)s is a folder, not a database: move it away, or give --instance another "
             "folder", path=path))
     if not stat.S_ISREG(info.st_mode):
+        # TRANSLATORS: command line. path: a file or folder path.
         raise InstanceProblem(_(
             "%(path)s is not a file: move it away, or give --instance another folder",
             path=path))
@@ -230,16 +240,20 @@ def check_database(folder: Path) -> Path:
     if not header:
         return path  # an empty file is an empty database
     if header != SQLITE_HEADER:
+        # TRANSLATORS: command line. path: a file or folder path.
         raise InstanceProblem(_(
             "%(path)s is not a database (damaged, or another kind of file): rename it to keep "
             "it and start again with a new, empty one", path=path))
     try:
         tables = _tables(path)
     except sqlite3.DatabaseError as error:
+        # TRANSLATORS: command line. path: a file or folder path; reason: the system's own
+        # (English) words.
         raise InstanceProblem(_(
             "%(path)s is damaged (%(reason)s): rename it to keep it and start again with a new, "
             "empty one", path=path, reason=error)) from None
     if tables and not OUR_TABLES <= tables:
+        # TRANSLATORS: command line. path: a file or folder path; tables: table names.
         raise InstanceProblem(_(
             "%(path)s belongs to another program (its tables: %(tables)s): give --instance "
             "another folder, or move that file away",
@@ -267,6 +281,8 @@ def _tables(path: Path) -> set[str]:
 
 
 def _cannot_open(path: Path, error: OSError) -> InstanceProblem:
+    # TRANSLATORS: command line. path: a file or folder path; reason: the system's own (English)
+    # words.
     return InstanceProblem(_(
         "can't open %(path)s (%(reason)s): give this user the right to read and write it, or "
         "give --instance another folder", path=path, reason=error.strerror or error))
@@ -275,8 +291,12 @@ def _cannot_open(path: Path, error: OSError) -> InstanceProblem:
 def database_error(path: Path, error: sqlite3.Error) -> str:
     """One line for an error of the database met after the checks (locked, read-only, full)."""
     if "locked" in str(error) or "busy" in str(error):
+        # TRANSLATORS: command line. path: a file or folder path; reason: the system's own
+        # (English) words.
         return _("the database %(path)s stayed busy (%(reason)s): another program is writing "
                  "to it; try again in a moment", path=path, reason=error)
+    # TRANSLATORS: command line. path: a file or folder path; reason: the system's own (English)
+    # words.
     return _("the database %(path)s can't be used (%(reason)s): check the disk and the "
              "file's permissions, or give --instance another folder", path=path, reason=error)
 
@@ -302,6 +322,7 @@ def secret_key(folder: Path) -> str:
             _make_secret(path, replace=False)
             continue
         except IsADirectoryError:
+            # TRANSLATORS: command line. path: a file or folder path.
             raise InstanceProblem(_(
                 "%(path)s is a folder, not the secret key: remove it (a new key is made at the "
                 "next start)", path=path)) from None
@@ -311,6 +332,8 @@ def secret_key(folder: Path) -> str:
                 "and digits): delete it, and a new key is made at the next start",
                 path=path, n=MIN_SECRET)) from None
         except OSError as error:
+            # TRANSLATORS: command line. path: a file or folder path; reason: the system's own
+            # (English) words.
             raise InstanceProblem(_(
                 "can't read %(path)s (%(reason)s): give this user the right to read it, or "
                 "delete it (a new key is made at the next start)",
@@ -323,11 +346,13 @@ def secret_key(folder: Path) -> str:
             _make_secret(path, replace=True)
             continue
         if key is None or len(key) < MIN_SECRET or not key.isprintable() or " " in key:
+            # TRANSLATORS: command line. path: a file or folder path; n: a number.
             raise InstanceProblem(_(
                 "%(path)s is not a secret key (it must be %(n)s or more letters and digits): "
                 "delete it, and a new key is made at the next start; open forms then need a "
                 "reload", path=path, n=MIN_SECRET))
         return key
+    # TRANSLATORS: command line. path: a file or folder path.
     raise InstanceProblem(_("can't write %(path)s: give --instance a folder you can write to",
                             path=path))
 
@@ -375,6 +400,8 @@ def _make_secret(path: Path, replace: bool) -> None:
                 if not path.exists():
                     os.replace(temporary, path)
     except OSError as error:
+        # TRANSLATORS: command line. path: a file or folder path; reason: the system's own
+        # (English) words.
         raise InstanceProblem(_(
             "can't write %(path)s (%(reason)s): give --instance a folder you can write to",
             path=path, reason=error.strerror or error)) from None

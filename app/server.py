@@ -83,10 +83,12 @@ def print_banner(url: str | None, port: int, out: TextIO | None = None) -> None:
     import qrcode
 
     out = out or sys.stdout
+    # TRANSLATORS: command line. url: a web address.
     print(_("Coup referee is running. On this laptop: %(url)s",
             url=f"http://127.0.0.1:{port}/"), file=out)
     if url is None:
         print(
+            # TRANSLATORS: command line. example: an example address or file.
             _("Phones can't reach this laptop yet: join the Wi-Fi and restart without --host, "
               "or pass --public-url %(example)s with the address phones can reach.",
               example="http://ADDRESS:PORT/"),
@@ -94,6 +96,7 @@ def print_banner(url: str | None, port: int, out: TextIO | None = None) -> None:
         )
         out.flush()
         return
+    # TRANSLATORS: command line. url: a web address.
     print(_("On the tablet and the phones (same Wi-Fi): %(url)s", url=url), file=out)
     qr = qrcode.QRCode(border=2)
     qr.add_data(url)
@@ -134,6 +137,8 @@ class CannotListen(Exception):
         super().__init__(f"cannot listen on {address}: {reason}")
 
     def message(self) -> str:
+        # TRANSLATORS: command line. address: a network address; reason: the system's own
+        # (English) words.
         return _("cannot listen on %(address)s: %(reason)s", address=self.address,
                  reason=self.reason)
 

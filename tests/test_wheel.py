@@ -23,7 +23,7 @@ from serverkit import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 BOUND_S = 600
-LANGUAGES = ("en", "ru", "uk", "pt", "ja")
+LANGUAGES = ("en", "ru", "uk", "pt_BR", "ja")  # the catalogues' folders
 TEST_TOOLS = ("pytest", "hypothesis", "ruff", "mypy", "playwright")
 
 

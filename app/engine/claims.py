@@ -30,10 +30,12 @@ from .steps import handles
 def answering(game: Game, step: Step) -> tuple[Turn, Challenged]:
     t = turn_of(game)
     if not isinstance(t.open, Challenged):
+        # TRANSLATORS: error (a refused step). waiting: a sentence, whom the table waits for.
         raise RuleError("nothing_to_answer", N_("Nobody has challenged; there is nothing to "
                                                 "prove or concede. %(waiting)s"),
                         waiting=waiting_text(game))
     if step.by != t.open.claimant:
+        # TRANSLATORS: error. name: a player's name.
         raise RuleError("not_challenged", N_("Only %(name)s, who was challenged, can prove or "
                                              "concede."), name=t.open.claimant)
     return t, t.open
@@ -48,12 +50,16 @@ def prove(game: Game, step: Step) -> Game:
     shown, count = proof_cards(game, t, c, p)
     inverted = ACTIONS[t.action].inverted and not c.on_block
     if inverted:
+        # TRANSLATORS: log (what happened, read aloud at the table). name, challenger: players'
+        # names; card: a card name as the box prints it, in the nominative.
         text = N_("%(name)s shows every face-down card and none is a %(card)s, so "
                   "%(challenger)s loses an influence.")
     else:
+        # TRANSLATORS: log. name, challenger: players' names; card: a card name (nominative).
         text = N_("%(name)s shows the %(card)s, so %(challenger)s loses an influence.")
     game = say(game, text, name=p.name, card=card(c.claim), challenger=c.challenger)
     if game.rules.proof_replacement == "bottom_at_end_of_turn":
+        # TRANSLATORS: log. name: a player's name; n: how many cards.
         game = say(game, NP_("By this edition's rules, at the end of the turn %(name)s puts the "
                              "shown card at the bottom of the court deck and draws the top card.",
                              "By this edition's rules, at the end of the turn %(name)s puts the "
@@ -76,13 +82,16 @@ def proof_cards(game: Game, t: Turn, c: Challenged, p: Player) -> tuple[tuple[st
     """The cards a proof shows and how many are replaced, or why it can't be made."""
     if ACTIONS[t.action].inverted and not c.on_block:
         if p.hand is not None and c.claim in p.hand:
+            # TRANSLATORS: error. name: a player's name; card: a card name (nominative).
             raise RuleError("holds_duke", N_("%(name)s holds a %(card)s, so %(name)s can only "
                                              "concede (E-35)."), name=p.name, card=card(c.claim))
         return (p.hand if p.hand is not None else ()), p.face_down
     if p.hand is not None and c.claim not in p.hand:
+        # TRANSLATORS: error. name: a player's name; card: a card name (nominative).
         raise RuleError("cannot_prove", N_("%(name)s has no %(card)s to show."), name=p.name,
                         card=card(c.claim))
     if p.hand is None and game.unseen[c.claim] < 1:
+        # TRANSLATORS: error. name: a player's name; card: a card name (nominative).
         raise RuleError(CARD_ACCOUNTED_FOR, N_("No %(card)s can be in %(name)s's hand: every "
                                                "copy is accounted for."),
                         name=p.name, card=card(c.claim))
@@ -96,16 +105,19 @@ def concede(game: Game, step: Step) -> Game:
     t, c = answering(game, step)
     p = game.player(c.claimant)
     if c.on_block:
+        # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
         game = say(game, N_("%(name)s does not show the %(card)s: the block fails and %(name)s "
                             "loses an influence."), name=p.name, card=card(c.claim))
         game = with_turn(game, open=None, losses=(*t.losses, Loss(p.name, "block_challenge")))
         return advance(game, "block_failed")
+    # TRANSLATORS: log. name: a player's name; action: an action name as the box prints it.
     game = say(game, N_("%(name)s does not prove the claim: the %(action)s is cancelled and "
                         "%(name)s loses an influence."), name=p.name, action=action(t.action))
     must = None
     if (ACTIONS[t.action].inverted and game.rules.embezzle_caught_loses_duke
             and p.hand is not None and DUKE in p.hand):
         must = DUKE
+        # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
         game = say(game, N_("%(name)s was caught holding a %(card)s and must lose it by this "
                             "table's rules."), "E-35", name=p.name, card=card(DUKE))
     game = with_turn(game, open=None, losses=(*t.losses, Loss(p.name, "challenge", must)))
@@ -117,10 +129,12 @@ def refund(game: Game, t: Turn, name: str) -> Game:
     if not t.paid:
         return game
     if not game.rules.refund_on_successful_challenge:
+        # TRANSLATORS: log. cost: a number of coins.
         return say(game, NP_("By this edition's rules the %(cost)s coin paid is not refunded.",
                              "By this edition's rules the %(cost)s coins paid are not refunded."),
                    count="cost", cost=t.paid)
     game = with_coins(game, name, t.paid, treasury=-t.paid)
+    # TRANSLATORS: log. name: a player's name; cost: a number of coins.
     return say(game, NP_("%(name)s gets the %(cost)s coin back.",
                          "%(name)s gets the %(cost)s coins back."), "E-15", "cost",
                name=name, cost=t.paid)

@@ -20,6 +20,7 @@ def pay_out(game: Game, name: str, amount: int) -> Game:
     """Coins from the treasury; a payout it cannot cover pays what it has (E-26)."""
     paid = min(amount, game.treasury)
     if paid < amount:
+        # TRANSLATORS: log. paid, amount: numbers of coins; name: a player's name.
         game = say(game, NP_("The treasury holds only %(paid)s of the %(amount)s coin due; "
                              "%(name)s takes what is there.",
                              "The treasury holds only %(paid)s of the %(amount)s coins due; "
@@ -32,6 +33,7 @@ def return_coins(game: Game, player: Player) -> Game:
     """An eliminated player's coins go back to the treasury (E-20, E-39)."""
     if not player.coins:
         return game
+    # TRANSLATORS: log. name: a player's name; coins: a number of coins.
     game = say(game, NP_("%(name)s's %(coins)s coin goes back to the treasury.",
                          "%(name)s's %(coins)s coins go back to the treasury."),
                "E-20", "coins", name=player.name, coins=player.coins)

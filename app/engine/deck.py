@@ -31,6 +31,8 @@ def lose(game: Game, step: Step) -> Game:
     t = turn_of(game)
     loser = by(step)
     if not t.losses or t.losses[0].player != loser:
+        # TRANSLATORS: error. name: a player's name; waiting: a whole sentence saying whom the
+        # table waits for.
         raise RuleError("nothing_to_lose", N_("%(name)s has no influence to lose now. "
                                               "%(waiting)s"),
                         name=loser, waiting=waiting_text(game))
@@ -38,12 +40,15 @@ def lose(game: Game, step: Step) -> Game:
     p = game.player(loser)
     which = check_card(game.rules, step.card)
     if p.hand is not None and which not in p.hand:
+        # TRANSLATORS: error. name: a player's name; card: a card name (nominative).
         raise RuleError("no_such_card", N_("%(name)s has no face-down %(card)s."), name=loser,
                         card=card(which))
     if p.hand is None and game.unseen[which] < 1:
+        # TRANSLATORS: error. name: a player's name; card: a card name (nominative).
         raise RuleError(CARD_ACCOUNTED_FOR, N_("%(name)s can't have a %(card)s: every copy is "
                                                "accounted for."), name=loser, card=card(which))
     if head.must and which != head.must:
+        # TRANSLATORS: error. name: a player's name; card: a card name (nominative).
         raise RuleError("must_lose", N_("By this table's rules %(name)s must lose the %(card)s "
                                         "(E-35)."), name=loser, card=card(head.must))
     game = with_turn(game, losses=t.losses[1:])
@@ -52,13 +57,19 @@ def lose(game: Game, step: Step) -> Game:
 
 NAMED_CARDS = {
     "draw": (
+        # TRANSLATORS: error. name: a player's name.
         N_("%(name)s's hand is not tracked: record the draw without naming cards."),
+        # TRANSLATORS: error. name: a player's name.
         N_("Name the cards %(name)s drew."),
+        # TRANSLATORS: error. name: a player's name; n, m: numbers.
         NP_("%(name)s draws %(n)s card, not %(m)s.", "%(name)s draws %(n)s cards, not %(m)s."),
     ),
     "keep": (
+        # TRANSLATORS: error. name: a player's name.
         N_("%(name)s's hand is not tracked: record the exchange without naming cards."),
+        # TRANSLATORS: error. name: a player's name.
         N_("Name the cards %(name)s keeps."),
+        # TRANSLATORS: error. name: a player's name; n, m: numbers.
         NP_("%(name)s keeps %(n)s card, not %(m)s.", "%(name)s keeps %(n)s cards, not %(m)s."),
     ),
 }
@@ -88,6 +99,8 @@ def draw(game: Game, step: Step) -> Game:
     drawer = by(step)
     owed = next((d for d in t.draws if d.player == drawer), None)
     if owed is None or (owed is not t.draws[0] and (owed.reason != "proof" or owed.to_bottom)):
+        # TRANSLATORS: error. name: a player's name; waiting: a whole sentence saying whom the
+        # table waits for.
         raise RuleError("nothing_to_draw", N_("%(name)s has no card to draw now. %(waiting)s"),
                         name=drawer, waiting=waiting_text(game))
     p = game.player(drawer)
@@ -99,6 +112,7 @@ def draw(game: Game, step: Step) -> Game:
         game = evolve(game, deck_size=game.deck_size - owed.count,
                       unseen=game.unseen.minus(cards or ()))
         game = with_turn(game, draws=draws, open=Exchange(cards or (), owed.count))
+        # TRANSLATORS: log. name: a player's name; n: a number.
         return say(game, NP_("%(name)s draws %(n)s card from the court deck.",
                              "%(name)s draws %(n)s cards from the court deck."),
                    count="n", name=drawer, n=owed.count)
@@ -116,16 +130,20 @@ def replaced(game: Game, owed: Draw) -> Game:
     an Inquisitor is never named: only the examiner saw it."""
     name, n = owed.player, owed.count
     if owed.reason == "examine":
+        # TRANSLATORS: log. name: a player's name.
         return say(game, N_("%(name)s draws a new card; the shown card goes back into the court "
                             "deck."), "E-30", name=name)
     if owed.to_bottom:
+        # TRANSLATORS: log. name: a player's name; n: a number.
         return say(game, NP_("%(name)s puts the shown card at the bottom of the court deck and "
                              "draws the top card.",
                              "%(name)s puts the %(n)s shown cards at the bottom of the court "
                              "deck and draws as many from the top."), count="n", name=name, n=n)
     if n == 1 and len(owed.returned) == 1:
+        # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
         return say(game, N_("%(name)s shuffles the %(card)s back into the court deck and draws "
                             "a new card."), owed.rule, name=name, card=card(owed.returned[0]))
+    # TRANSLATORS: log. name: a player's name; n: a number.
     return say(game, NP_("%(name)s shuffles the shown card back into the court deck and draws "
                          "a new card.",
                          "%(name)s shuffles the %(n)s shown cards into the court deck and draws "
@@ -141,6 +159,7 @@ def check_draw(game: Game, owed: Draw, cards: tuple[str, ...]) -> None:
         pool = pool.plus(owed.returned)  # the deck held nothing else
     for c, n in Counter(cards).items():
         if pool[c] < n:
+            # TRANSLATORS: error. card: a card name (nominative).
             raise RuleError(CARD_ACCOUNTED_FOR, N_("A %(card)s can't be in the court deck now: "
                                                    "every copy is accounted for."),
                             card=card(c))
@@ -153,6 +172,7 @@ def keep(game: Game, step: Step) -> Game:
     actor = by(step)
     ex = t.open
     if not isinstance(ex, Exchange) or actor != t.actor:
+        # TRANSLATORS: error. waiting: a whole sentence saying whom the table waits for.
         raise RuleError("no_exchange", N_("There is no exchange to finish now. %(waiting)s"),
                         waiting=waiting_text(game))
     p = game.player(actor)
@@ -160,10 +180,12 @@ def keep(game: Game, step: Step) -> Game:
     if cards is not None and p.hand is not None:
         offered = Counter(p.hand) + Counter(ex.drawn)
         if Counter(cards) - offered:
+            # TRANSLATORS: error. name: a player's name.
             raise RuleError("keep_offered", N_("%(name)s can only keep cards from their hand and "
                                                "the cards drawn."), name=actor)
         swapped = sum((Counter(cards) - Counter(p.hand)).values())
         if swapped > game.rules.ambassador_max_swap:
+            # TRANSLATORS: error. name: a player's name; n: a number.
             raise RuleError("max_swap", NP_("By this table's rules %(name)s may take at most "
                                              "%(n)s drawn card into the hand.",
                                              "By this table's rules %(name)s may take at most "
@@ -173,6 +195,7 @@ def keep(game: Game, step: Step) -> Game:
         game = with_player(game, actor, hand=cards)
         game = evolve(game, unseen=game.unseen.plus(back))
     game = evolve(game, deck_size=game.deck_size + ex.count)
+    # TRANSLATORS: log. name: a player's name; n: a number.
     game = say(game, NP_("%(name)s keeps %(n)s card and returns the rest to the court deck; "
                          "shuffle it.",
                          "%(name)s keeps %(n)s cards and returns the rest to the court deck; "

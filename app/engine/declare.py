@@ -33,6 +33,7 @@ def declare(game: Game, step: Step) -> Game:
         raise not_now(game)
     actor, name, target = by(step), step.do, step.target
     if actor != game.current:
+        # TRANSLATORS: error. current, name: players' names.
         raise RuleError("not_your_turn", N_("It is %(current)s's turn, not %(name)s's."),
                         current=game.current, name=actor)
     problem = declaration_problem(game, actor, name, target)
@@ -68,6 +69,8 @@ def convert(game: Game, actor: str, target: str, cost: int) -> Game:
     turn = new_turn(actor, "convert", target, cost, None)
     game = evolve(with_coins(game, actor, -cost, reserve=cost), turn=turn, out_this_turn=())
     game = with_player(game, target, faction=side)
+    # TRANSLATORS: log. name, target: players' names; cost: a number of coins; faction: a faction
+    # name as the box prints it (a plural in some boxes).
     game = say(game, NP_("%(name)s pays %(cost)s coin to the Treasury Reserve and converts "
                          "%(target)s to the %(faction)s side.",
                          "%(name)s pays %(cost)s coins to the Treasury Reserve and converts "
@@ -78,15 +81,23 @@ def convert(game: Game, actor: str, target: str, cost: int) -> Game:
 
 def announcement(name: str) -> str | tuple[str, str]:
     texts: dict[str, str | tuple[str, str]] = {
+        # TRANSLATORS: log. name: a player's name; action: an action name.
         "income": N_("%(name)s takes 1 coin (%(action)s)."),
-        "foreign_aid": N_("%(name)s declares %(action)s; it can be blocked by claiming the "
+        # TRANSLATORS: log. name: a player's name; action: an action name; duke: a card name
+        # (nominative).
+        "foreign_aid": N_("%(name)s declares the %(action)s; it can be blocked by claiming the "
                           "%(duke)s."),
+        # TRANSLATORS: log. name, target: players' names; cost: a number of coins; action: an
+        # action name.
         "coup": NP_("%(name)s pays %(cost)s coin: %(action)s against %(target)s.",
                     "%(name)s pays %(cost)s coins: %(action)s against %(target)s."),
+        # TRANSLATORS: log. name, target: players' names; cost: a number of coins; card: a card
+        # name (nominative).
         "assassinate": NP_(
             "%(name)s pays %(cost)s coin and claims the %(card)s to assassinate %(target)s.",
             "%(name)s pays %(cost)s coins and claims the %(card)s to assassinate %(target)s.",
         ),
+        # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
         "embezzle": N_(
             "%(name)s claims to hold no %(card)s and embezzles the Treasury Reserve."
         ),
@@ -94,5 +105,9 @@ def announcement(name: str) -> str | tuple[str, str]:
     if name in texts:
         return texts[name]
     if name in ("steal", "examine"):
+        # TRANSLATORS: log. name, target: players' names; card: a card name (nominative); action:
+        # an action name.
         return N_("%(name)s claims the %(card)s: %(action)s against %(target)s.")
+    # TRANSLATORS: log. name: a player's name; card: a card name (nominative); action: an action
+    # name.
     return N_("%(name)s claims the %(card)s: %(action)s.")

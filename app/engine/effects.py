@@ -17,6 +17,7 @@ def collect(game: Game, t: Turn) -> Game:
     game = pay_out(game, t.actor, gain)
     if t.action == "income":
         return game
+    # TRANSLATORS: log. name: a player's name; n: a number; action: an action name.
     return say(game, NP_("%(name)s takes %(n)s coin (%(action)s).",
                          "%(name)s takes %(n)s coins (%(action)s)."),
                count="n", name=t.actor, n=gain, action=action(t.action))
@@ -28,11 +29,13 @@ def steal(game: Game, t: Turn) -> Game:
     taken = min(2, target.coins)
     game = with_coins(with_coins(game, target.name, -taken), t.actor, taken)
     if target.out and taken:
+        # TRANSLATORS: log. target: a player's name; action: an action name; n: a number.
         game = say(game, NP_("%(target)s is out, but the %(action)s still takes %(n)s coin "
                              "before the rest go back to the treasury.",
                              "%(target)s is out, but the %(action)s still takes %(n)s coins "
                              "before the rest go back to the treasury."),
                    "E-21", "n", n=taken, target=target.name, action=action(t.action))
+    # TRANSLATORS: log. name, target: players' names; n: a number.
     return say(game, NP_("%(name)s steals %(n)s coin from %(target)s.",
                          "%(name)s steals %(n)s coins from %(target)s."),
                count="n", name=t.actor, n=taken, target=target.name)
@@ -42,6 +45,7 @@ def take_influence(game: Game, t: Turn) -> Game:
     """Coup and Assassinate: the target loses an influence, unless already out (E-3)."""
     target = game.player(str(t.target))
     if target.out:
+        # TRANSLATORS: log. target: a player's name; action: an action name.
         return say(game, N_("%(target)s is already out; the %(action)s has no effect."), "E-3",
                    target=target.name, action=action(t.action))
     rule = None
@@ -49,6 +53,7 @@ def take_influence(game: Game, t: Turn) -> Game:
         rule = "E-1"
     elif t.action == "assassinate" and t.tried_blockers:
         rule = "E-2"
+    # TRANSLATORS: log. action: an action name; target: a player's name.
     game = say(game, N_("The %(action)s goes ahead: %(target)s loses an influence."), rule,
                action=action(t.action), target=target.name)
     loss = Loss(target.name, "coup" if t.action == "coup" else "assassinate")
@@ -64,6 +69,7 @@ def exchange(game: Game, t: Turn) -> Game:
 def examine(game: Game, t: Turn) -> Game:
     target = game.player(str(t.target))
     if target.out:
+        # TRANSLATORS: log. target: a player's name.
         return say(game, N_("%(target)s is already out; there is nothing to examine."), "E-3",
                    target=target.name)
     shown_by = target.name if game.rules.examine_shown_by == "target" else t.actor
@@ -74,6 +80,7 @@ def embezzle(game: Game, t: Turn) -> Game:
     """Take every coin on the Treasury Reserve; 0 is allowed (E-37)."""
     taken = game.reserve
     game = with_coins(game, t.actor, taken, reserve=-taken)
+    # TRANSLATORS: log. name: a player's name; n: a number; action: an action name.
     return say(game, NP_("%(name)s takes the %(n)s coin on the Treasury Reserve (%(action)s).",
                          "%(name)s takes the %(n)s coins on the Treasury Reserve (%(action)s)."),
                "E-37" if taken == 0 else None, "n", name=t.actor, n=taken,

@@ -34,6 +34,7 @@ def show(game: Game, step: Step) -> Game:
     """The target shows one card to the Inquisitor alone (E-30, examine_shown_by)."""
     found = examining(game, "show")
     if found is None or step.by != found[1].shown_by:
+        # TRANSLATORS: error. waiting: a whole sentence saying whom the table waits for.
         raise RuleError("nothing_to_show", N_("There is no card to show now. %(waiting)s"),
                         waiting=waiting_text(game))
     t, ex = found
@@ -41,16 +42,20 @@ def show(game: Game, step: Step) -> Game:
     shown = None
     if target.hand is None:
         if step.card is not None:
+            # TRANSLATORS: error. name: a player's name.
             raise RuleError("untracked_show", N_("%(name)s's hand is not tracked: record the card "
                                                  "shown without naming it."), name=target.name)
     else:
         if step.card is None:
+            # TRANSLATORS: error. name: a player's name.
             raise RuleError("name_shown", N_("Name the card %(name)s shows."), name=target.name)
         shown = check_card(game.rules, step.card)
         if shown not in target.hand:
+            # TRANSLATORS: error. name: a player's name; card: a card name (nominative).
             raise RuleError("no_such_card", N_("%(name)s has no face-down %(card)s."),
                             name=target.name, card=card(shown))
     game = with_turn(game, open=evolve(ex, stage="decide", shown=shown))
+    # TRANSLATORS: log. target, name: players' names.
     return say(game, N_("%(target)s shows one card to %(name)s, who alone sees it."),
                "E-30" if game.rules.examine_shown_by == "examiner" else None,
                target=target.name, name=t.actor)
@@ -59,6 +64,7 @@ def show(game: Game, step: Step) -> Game:
 def deciding(game: Game, step: Step) -> tuple[Turn, Examine]:
     found = examining(game, "decide")
     if found is None or step.by != found[0].actor:
+        # TRANSLATORS: error. waiting: a whole sentence saying whom the table waits for.
         raise RuleError("nothing_to_decide", N_("There is no examined card to decide on now. "
                                                 "%(waiting)s"), waiting=waiting_text(game))
     return found
@@ -72,6 +78,7 @@ def swap(game: Game, step: Step) -> Game:
         raise RuleError("empty_deck", N_("The court deck is empty: there is nothing to swap "
                                          "with."))
     target = str(t.target)
+    # TRANSLATORS: log. name, target: players' names.
     game = say(game, N_("%(name)s makes %(target)s replace the shown card: %(target)s draws a "
                         "new card, then the shown card goes back into the court deck."),
                name=t.actor, target=target)
@@ -85,6 +92,7 @@ def return_(game: Game, step: Step) -> Game:
     if game.rules.examine_swap == "mandatory" and game.deck_size > 0:
         raise RuleError("swap_mandatory", N_("In this edition the shown card is always replaced "
                                              "(E-30)."))
+    # TRANSLATORS: log. name, target: players' names.
     game = say(game, N_("%(name)s hands the card back to %(target)s."), name=t.actor,
                target=str(t.target))
     return advance(with_turn(game, open=None), "end")

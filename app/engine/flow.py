@@ -46,6 +46,7 @@ def turn_face_up(game: Game, name: str, which: str) -> Game:
     else:
         game = evolve(game, unseen=game.unseen.minus((which,)))
     game = with_player(game, name, face_down=p.face_down - 1, revealed=(*p.revealed, which))
+    # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
     game = say(game, N_("%(name)s turns the %(card)s face up."), name=name, card=card(which))
     t = game.turn
     if t is not None and p.hand is None and t.proofs:
@@ -61,6 +62,7 @@ def turn_face_up(game: Game, name: str, which: str) -> Game:
 def eliminate(game: Game, name: str) -> Game:
     game = with_player(game, name, out=True)
     game = evolve(game, out_this_turn=(*game.out_this_turn, name))
+    # TRANSLATORS: log. name: a player's name.
     game = say(game, N_("%(name)s has no influence left and is out of the game."), name=name)
     if game.rules.elimination_coin_return == "immediate":
         game = return_coins(game, game.player(name))
@@ -76,6 +78,7 @@ def game_over(game: Game) -> Game:
         if p.out:
             game = return_coins(game, p)
     game = evolve(game, turn=None, winner=winner, current=winner)
+    # TRANSLATORS: log. name: a player's name.
     return say(game, N_("%(name)s is the last player with influence and wins the game."),
                name=winner)
 
@@ -136,11 +139,13 @@ def after_claim(game: Game, t: Turn) -> tuple[Game, Next | None]:
     able = may_block(game) if ACTIONS[t.action].blockers else []
     if able:
         if t.target_lost_challenge and t.target in able:
+            # TRANSLATORS: log. target: a player's name; action: an action name.
             game = say(game, N_("%(target)s lost the challenge but may still block the "
                                 "%(action)s."), "E-1", target=t.target, action=action(t.action))
         return with_turn(game, open=BlockWindow()), None
     target = game.player(t.target) if t.target else None
     if t.target_lost_challenge and target is not None and not target.out:
+        # TRANSLATORS: log. target: a player's name.
         game = say(game, N_("%(target)s lost the challenge and, by this table's rules, may not "
                             "block."), "E-1", target=t.target)
     return game, "resolve"
@@ -148,10 +153,12 @@ def after_claim(game: Game, t: Turn) -> tuple[Game, Next | None]:
 
 def blocked(game: Game, t: Turn) -> tuple[Game, Next | None]:
     if t.paid:
+        # TRANSLATORS: log. action: an action name; cost: a number of coins.
         game = say(game, NP_("The %(action)s is blocked; the %(cost)s coin paid stays spent.",
                              "The %(action)s is blocked; the %(cost)s coins paid stay spent."),
                    count="cost", action=action(t.action), cost=t.paid)
     else:
+        # TRANSLATORS: log. action: an action name.
         game = say(game, N_("The %(action)s is blocked."), action=action(t.action))
     return game, "end"
 
@@ -164,6 +171,7 @@ def block_failed(game: Game, t: Turn) -> tuple[Game, Next | None]:
                             "block."), "E-11")
         return with_turn(game, open=BlockWindow(again=True)), None
     if t.action == "foreign_aid" and not game.rules.reblock_foreign_aid:
+        # TRANSLATORS: log. action: an action name.
         game = say(game, N_("The block failed, so the %(action)s goes ahead: one block per "
                             "action."), "E-11", action=action(t.action))
     return game, "resolve"

@@ -49,6 +49,8 @@ def claim_words(rules: Rules, action_name: str) -> Ruling | None:
     if claim is None:
         return None
     if ACTIONS[action_name].inverted:
+        # TRANSLATORS: what an Embezzle claims, shown after the action's name: "Embezzle (no
+        # Duke)". card: a card name (nominative).
         return Ruling(N_("no %(card)s"), {"card": card(claim)})
     return Ruling("%(card)s", {"card": card(claim)})
 
@@ -68,10 +70,14 @@ def actor_problem(game: Game, actor: str, action_name: str) -> RuleError | None:
     if me.coins >= FORCED_COUP_AT and action_name != "coup":
         return RuleError(
             "forced_coup",
+            # TRANSLATORS: error. name: a player's name; coins: a number of coins; coup: an action
+            # name.
             NP_("%(name)s started the turn with %(coins)s coin, so %(coup)s is the only choice "
                 "(E-14).",
                 "%(name)s started the turn with %(coins)s coins, so %(coup)s is the only choice "
                 "(E-14)."),
+            # TRANSLATORS: a button's short note (why it is greyed out). coins: a number of
+            # coins; coup: an action name.
             NP_("%(coins)s coin: %(coup)s only", "%(coins)s coins: %(coup)s only"),
             "coins", name=actor, coins=me.coins, coup=action("coup"))
     cost = least_cost(action_name)
@@ -83,10 +89,13 @@ def actor_problem(game: Game, actor: str, action_name: str) -> RuleError | None:
 def cannot_pay(actor: str, action_name: str, coins: int, cost: int) -> RuleError:
     return RuleError(
         "cannot_pay",
-        NP_("%(name)s can't %(action)s: it costs %(cost)s coin and %(name)s has %(coins)s "
-            "(E-15).",
-            "%(name)s can't %(action)s: it costs %(cost)s coins and %(name)s has %(coins)s "
-            "(E-15)."),
+        # TRANSLATORS: error. name: a player's name; action: an action name; cost, coins: numbers
+        # of coins (the plural form follows cost).
+        NP_("%(name)s can't declare the %(action)s: it costs %(cost)s coin and %(name)s has "
+            "%(coins)s (E-15).",
+            "%(name)s can't declare the %(action)s: it costs %(cost)s coins and %(name)s has "
+            "%(coins)s (E-15)."),
+        # TRANSLATORS: a button's short note (why it is greyed out). cost: a number of coins.
         NP_("needs %(cost)s coin", "needs %(cost)s coins"),
         "cost", name=actor, action=action(action_name), coins=coins, cost=cost)
 
@@ -94,18 +103,23 @@ def cannot_pay(actor: str, action_name: str, coins: int, cost: int) -> RuleError
 def target_problem(game: Game, actor: str, action_name: str, target: str) -> RuleError | None:
     """Why `actor` may not aim this action at `target`, or None (E-32, E-15, E-16)."""
     if not game.has(target):
+        # TRANSLATORS: error. name: a player's name.
         return RuleError("no_such_player", N_("There is no player named '%(name)s'."),
                          name=str(target))
     if target == actor and action_name != "convert":
+        # TRANSLATORS: error. name: a player's name.
         return RuleError("self_target", N_("%(name)s can't target themselves."), name=actor)
     them = game.player(target)
     if them.out:
+        # TRANSLATORS: error. name: a player's name.
         return RuleError("player_out", N_("%(name)s is out of the game."), name=target)
     if action_name in HOSTILE and game.same_side(actor, target):
         return RuleError(
             "same_side",
-            N_("%(name)s and %(target)s are on the same side: no %(action)s between them "
-               "while both sides are in the game (E-32)."),
+            # TRANSLATORS: error. name, target: players' names; action: an action name.
+            N_("%(name)s and %(target)s are on the same side: while both sides are in the game, "
+               "the %(action)s can't be aimed at a player of one's own side (E-32)."),
+            # TRANSLATORS: a button's short note (why it is greyed out).
             N_("no one on the other side"),
             name=actor, target=target, action=action(action_name))
     cost = cost_of(action_name, actor, target)
@@ -113,9 +127,11 @@ def target_problem(game: Game, actor: str, action_name: str, target: str) -> Rul
     if coins < cost:
         return cannot_pay(actor, action_name, coins, cost)
     if action_name == "steal" and them.coins == 0 and game.rules.steal_from_zero == "forbid":
+        # TRANSLATORS: a button's short note (why it is greyed out), as is the next one.
         brief = (N_("no one on the other side has coins")
                  if game.rules.reformation and not game.one_side()
                  else N_("nobody has coins to steal"))
+        # TRANSLATORS: error. target: a player's name.
         return RuleError("no_coins_to_steal", N_("%(target)s has no coins to steal (E-16)."),
                          brief, target=target)
     return None
@@ -126,6 +142,7 @@ def declaration_problem(
 ) -> RuleError | None:
     """Why `actor` may not declare this now, or None, in the order of the module docstring."""
     if action_name not in ACTIONS or not available(game.rules, action_name):
+        # TRANSLATORS: error. action: an action name.
         return RuleError("not_in_game", N_("'%(action)s' is not an action in this game."),
                          action=action_name)
     spec = ACTIONS[action_name]
@@ -133,10 +150,12 @@ def declaration_problem(
     if me.coins >= FORCED_COUP_AT and action_name != "coup":
         return actor_problem(game, actor, action_name)
     if spec.targeted and target is None:
-        return RuleError("needs_target", N_("%(action)s needs a target."),
+        # TRANSLATORS: error. action: an action name.
+        return RuleError("needs_target", N_("The %(action)s needs a target."),
                          action=action(action_name))
     if not spec.targeted and target is not None:
-        return RuleError("takes_no_target", N_("%(action)s takes no target."),
+        # TRANSLATORS: error. action: an action name.
+        return RuleError("takes_no_target", N_("The %(action)s takes no target."),
                          action=action(action_name))
     problem = actor_problem(game, actor, action_name)
     if problem is None and target is not None:

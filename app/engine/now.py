@@ -15,12 +15,14 @@ from .state import (
 def turn_of(game: Game) -> Turn:
     if game.turn is None:
         raise RuleError(
+            # TRANSLATORS: error. name: a player's name.
             "no_turn", N_("Nothing is under way: it is %(name)s's turn to declare an action."),
             name=game.current)
     return game.turn
 
 
 def not_now(game: Game) -> RuleError:
+    # TRANSLATORS: error. waiting: a whole sentence saying whom the table waits for.
     return RuleError("not_now", N_("Not now: %(waiting)s"), waiting=waiting_text(game))
 
 

@@ -63,6 +63,7 @@ def pending(game: Game) -> list[Prompt]:
                 "risk": challenge_risk(game, t, w, name)}))
     elif isinstance(w, BlockWindow):
         chars = list(block_characters(game.rules, t.action))
+        # TRANSLATORS: question (a window open to everyone, on the tablet). action: an action name.
         question = Ruling(N_("Does anyone block the %(action)s?"), {"action": action(t.action)})
         for name in blockers(game):
             prompts.append(Prompt(name, "block", {"as": chars, "question": question}))
@@ -93,8 +94,12 @@ def challenge_question(game: Game, t: Turn, w: ChallengeWindow) -> Ruling:
     """The window's question, worded for the claim it is about (an Embezzle claims NOT to
     hold the Duke)."""
     if inverted(t, w.on_block):
+        # TRANSLATORS: question (a window open to everyone, on the tablet). name: a player's name;
+        # card: a card name (nominative).
         text = N_("Does anyone challenge %(name)s’s claim to hold no %(card)s?")
     else:
+        # TRANSLATORS: question (a window open to everyone, on the tablet). name: a player's name;
+        # card: a card name (nominative).
         text = N_("Does anyone challenge %(name)s’s %(card)s?")
     return Ruling(text, {"name": w.claimant, "card": card(w.claim)})
 
@@ -105,17 +110,25 @@ def challenge_risk(game: Game, t: Turn, w: ChallengeWindow, name: str) -> Ruling
     params: dict[str, object] = {"name": name, "claimant": w.claimant, "card": card(w.claim),
                                  "action": action(t.action)}
     if inverted(t, w.on_block):
+        # TRANSLATORS: what a challenge risks, shown to the challenger. claimant, name: players'
+        # names; card: a card name (nominative).
         return Ruling(N_("If %(claimant)s shows a hand with no %(card)s, %(name)s loses an "
                          "influence."), params)
     if not w.on_block and t.action == "assassinate" and name == t.target:
         if game.rules.target_who_challenged_may_block:
+            # TRANSLATORS: what a challenge risks, shown to the challenger. claimant, name:
+            # players' names; card: a card name (nominative); action: an action name.
             text = N_("If %(claimant)s shows the %(card)s, %(name)s loses an influence, and the "
                       "%(action)s still goes ahead unless %(name)s blocks it.")
         else:
+            # TRANSLATORS: what a challenge risks, shown to the challenger. claimant, name:
+            # players' names; card: a card name (nominative); action: an action name.
             text = N_("If %(claimant)s shows the %(card)s, %(name)s loses an influence, and the "
                       "%(action)s then takes another: by this table's rules %(name)s may not "
                       "block it.")
         return Ruling(text, params, "E-1")
+    # TRANSLATORS: what a challenge risks, shown to the challenger. claimant, name: players'
+    # names; card: a card name (nominative).
     return Ruling(N_("If %(claimant)s shows the %(card)s, %(name)s loses an influence."), params)
 
 
@@ -132,9 +145,13 @@ def answer_options(game: Game, t: Turn, w: Challenged) -> dict[str, Any]:
     params: dict[str, object] = {"name": p.name, "card": card(claim),
                                  "challenger": w.challenger, "action": action(t.action)}
     if flipped:
+        # TRANSLATORS: what proving does (a button's note, for the challenged player). card: a
+        # card name (nominative); challenger, name: players' names.
         prove = Ruling(N_("Show every face-down card, none of them a %(card)s: %(challenger)s "
                           "loses an influence and %(name)s draws new cards."), params)
     else:
+        # TRANSLATORS: what proving does (a button's note, for the challenged player). card: a
+        # card name (nominative); challenger, name: players' names.
         prove = Ruling(N_("Show the %(card)s: %(challenger)s loses an influence and %(name)s "
                           "draws a new card."), params)
     return {"claim": claim, "inverted": flipped, "holds": holds, "can_prove": can_prove,
@@ -148,19 +165,31 @@ def concede_cost(game: Game, t: Turn, w: Challenged, params: dict[str, object]) 
     p = game.player(w.claimant)
     if not w.on_block:
         if p.face_down == 1:
+            # TRANSLATORS: what conceding costs (a button's note, for the challenged player).
+            # name: a player's name; action: an action name.
             text = N_("Concede: %(name)s loses the last influence and is out; the %(action)s "
                       "is cancelled.")
         else:
+            # TRANSLATORS: what conceding costs (a button's note, for the challenged player).
+            # name: a player's name; action: an action name.
             text = N_("Concede: %(name)s loses an influence and the %(action)s is cancelled.")
         return Ruling(text, params)
     if t.action == "assassinate" and p.name == t.target:
         if p.face_down == 1:
+            # TRANSLATORS: what conceding costs (a button's note, for the challenged player).
+            # name: a player's name.
             return Ruling(N_("Concede: %(name)s loses the last influence and is out."), params)
+        # TRANSLATORS: what conceding costs (a button's note, for the challenged player). name: a
+        # player's name; action: an action name.
         return Ruling(N_("Concede: %(name)s loses an influence, then the %(action)s takes the "
                          "other one: %(name)s is out."), params, "E-2")
     if p.face_down == 1:
+        # TRANSLATORS: what conceding costs (a button's note, for the challenged player). name: a
+        # player's name; action: an action name.
         return Ruling(N_("Concede: %(name)s loses the last influence and is out; the "
                          "%(action)s goes ahead."), params)
+    # TRANSLATORS: what conceding costs (a button's note, for the challenged player). name: a
+    # player's name; action: an action name.
     return Ruling(N_("Concede: %(name)s loses an influence and the %(action)s goes ahead."),
                   params)
 
@@ -180,22 +209,29 @@ def draw_instruction(d: Draw) -> Ruling:
     if d.reason == "exchange":
         if n == 0:
             return Ruling(N_("The court deck is empty: there is nothing to draw."))
+        # TRANSLATORS: instruction to a player, on the phone (imperative). n: a number.
         return Ruling(NP_("Draw %(n)s card from the court deck.",
                           "Draw %(n)s cards from the court deck."), {"n": n}, count="n")
     if d.reason == "examine":
         if d.returned:
+            # TRANSLATORS: instruction to a player, on the phone (imperative). card: a card name
+            # (nominative).
             return Ruling(N_("Draw a new card from the court deck first, then put the shown "
                              "%(card)s into the deck."), {"card": card(d.returned[0])}, "E-30")
         return Ruling(N_("Draw a new card from the court deck first, then put the shown card "
                          "into the deck."), {}, "E-30")
     if d.to_bottom:
+        # TRANSLATORS: instruction to a player, on the phone (imperative). n: a number.
         return Ruling(NP_("Put the shown card at the bottom of the court deck, then draw the "
                           "top card.",
                           "Put the %(n)s shown cards at the bottom of the court deck, then "
                           "draw as many from the top."), {"n": n}, count="n")
     if n == 1 and len(d.returned) == 1:
+        # TRANSLATORS: instruction to a player, on the phone (imperative). card: a card name
+        # (nominative).
         return Ruling(N_("Shuffle the %(card)s into the court deck, then draw a new card."),
                       {"card": card(d.returned[0])})
+    # TRANSLATORS: instruction to a player, on the phone (imperative). n: a number.
     return Ruling(NP_("Shuffle the shown card into the court deck, then draw a new card.",
                       "Shuffle the %(n)s shown cards into the court deck, then draw as many "
                       "new cards."), {"n": n}, count="n")
@@ -206,12 +242,14 @@ def keep_options(game: Game, t: Turn, w: Exchange) -> dict[str, Any]:
     offered = None if p.hand is None else list(p.hand) + list(w.drawn)
     limit = game.rules.ambassador_max_swap
     if limit < p.face_down:
+        # TRANSLATORS: instruction to a player, on the phone (imperative). n, max: numbers.
         instruction = Ruling(NP_("Keep %(n)s card (at most %(max)s of them newly drawn), "
                                  "return the rest to the court deck and shuffle it.",
                                  "Keep %(n)s cards (at most %(max)s of them newly drawn), "
                                  "return the rest to the court deck and shuffle it."),
                              {"n": p.face_down, "max": limit}, "E-18", "n")
     else:
+        # TRANSLATORS: instruction to a player, on the phone (imperative). n: a number.
         instruction = Ruling(NP_("Keep %(n)s card, return the rest to the court deck and "
                                  "shuffle it.",
                                  "Keep %(n)s cards, return the rest to the court deck and "
@@ -273,15 +311,35 @@ def declarations(game: Game, actor: str) -> list[dict[str, Any]]:
 
 
 WAITING_TEXTS = {
+    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
+    # players' names joined with commas.
     "declare": N_("%(names)s to declare an action"),
+    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
+    # players' names joined with commas.
     "respond": N_("%(names)s to challenge or let it stand"),
+    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
+    # players' names joined with commas.
     "block": N_("%(names)s to block or let it stand"),
+    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
+    # players' names joined with commas; card: a card name (nominative).
     "answer": N_("%(names)s to prove the %(card)s or concede"),
+    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
+    # players' names joined with commas; card: a card name (nominative).
     "answer_inverted": N_("%(names)s to show a hand with no %(card)s or concede"),
+    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
+    # players' names joined with commas.
     "lose": N_("%(names)s to turn a card face up"),
+    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
+    # players' names joined with commas.
     "draw": N_("%(names)s to draw from the court deck"),
+    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
+    # players' names joined with commas.
     "keep": N_("%(names)s to choose the cards to keep"),
+    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
+    # players' names joined with commas.
     "show": N_("%(names)s to choose the card to be shown"),
+    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
+    # players' names joined with commas.
     "decide": N_("%(names)s to swap or return the shown card"),
 }
 
@@ -289,6 +347,7 @@ WAITING_TEXTS = {
 def waiting(game: Game, prompts: list[Prompt] | None = None) -> Ruling:
     """One public sentence: whom the table is waiting for, grouped by what they may do."""
     if game.over:
+        # TRANSLATORS: status line (tablet and phones). name: a player's name.
         return Ruling(N_("The game is over: %(name)s won."), {"name": str(game.winner)})
     groups: dict[str, list[Prompt]] = {}
     for p in pending(game) if prompts is None else prompts:
@@ -300,4 +359,6 @@ def waiting(game: Game, prompts: list[Prompt] | None = None) -> Ruling:
         if kind in ("answer", "answer_inverted"):
             params["card"] = card(str(group[0].options["claim"]))
         parts.append(Ruling(WAITING_TEXTS[kind], params))
+    # TRANSLATORS: status line (tablet and phones). who: the parts below ("Ann, Bob to
+    # challenge or let it stand"), joined with "; ".
     return Ruling(N_("Waiting for %(who)s."), {"who": parts})

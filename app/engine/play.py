@@ -24,14 +24,17 @@ def apply(game: Game, data: dict[str, Any] | Step) -> Game:
     """The game after the step, or RuleError (the game given is never changed)."""
     step = data if isinstance(data, Step) else parse_step(data)
     if game.winner is not None:
+        # TRANSLATORS: error. name: a player's name.
         raise RuleError("game_over", N_("The game is over: %(name)s won."),
                         name=str(game.winner))
     if step.by is not None:
         seat = game.seats.get(step.by)
         if seat is None:
+            # TRANSLATORS: error. name: a player's name.
             raise RuleError("no_such_player", N_("There is no player named '%(name)s'."),
                             name=step.by)
         if game.players[seat].out:
+            # TRANSLATORS: error. name: a player's name.
             raise RuleError("player_out", N_("%(name)s is out of the game."), name=step.by)
     after = HANDLERS[step.do](game, step)
     return evolve(after, history=game.history + (step,))  # the step is part of the record

@@ -76,6 +76,7 @@ def tablet_may_take(game: Game, by: str | None, do: str) -> None:
         raise RuleError("no_such_seat", N_("There is no such player at this table."))
     private = any(p.player == by and p.private and p.allows(do) for p in pending(game))
     if private and game.player(by).tracked:
+        # TRANSLATORS: error. name: a player's name.
         raise RuleError("phone_only", N_("Only %(name)s's phone can do that."), name=by)
 
 
@@ -83,6 +84,8 @@ def undo_problem(step: Mapping[str, Any]) -> RuleError | None:
     """Why the referee may not undo this step, or None. A card shown to the Inquisitor can't be
     taken back: the examiner has seen it, and showing again would show a second card (E-30)."""
     if step.get("do") == "show":
+        # TRANSLATORS: error (undo refused). card: a card name (the Inquisitor's, in the box's
+        # words).
         return RuleError("shown_for_good", N_("A card shown to the %(card)s can't be taken "
                                               "back: the examiner has seen it (E-30)."),
                          card=card(INQUISITOR))

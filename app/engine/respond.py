@@ -42,6 +42,8 @@ def pass_(game: Game, step: Step) -> Game:
         return close_window(game)
     eligible = blockers(game) if isinstance(window, BlockWindow) else challengers(game)
     if step.by not in eligible:
+        # TRANSLATORS: error. name: a player's name; waiting: a whole sentence saying whom the
+        # table waits for.
         raise RuleError("nothing_to_pass", N_("%(name)s has nothing to pass on now. "
                                               "%(waiting)s"),
                         name=step.by, waiting=waiting_text(game))
@@ -56,23 +58,31 @@ def challenge(game: Game, step: Step) -> Game:
     t = turn_of(game)
     challenger = by(step)
     if isinstance(t.open, Challenged):
+        # TRANSLATORS: error. name: a player's name.
         raise RuleError("already_challenged", N_("%(name)s has already challenged; a claim is "
                                                  "challenged only once (E-10)."),
                         name=t.open.challenger)
     window = t.open
     if not isinstance(window, ChallengeWindow):
+        # TRANSLATORS: error. waiting: a whole sentence saying whom the table waits for.
         raise RuleError("no_claim", N_("There is no claim to challenge now. %(waiting)s"),
                         waiting=waiting_text(game))
     if challenger == window.claimant:
+        # TRANSLATORS: error. name: a player's name.
         raise RuleError("own_claim", N_("%(name)s can't challenge their own claim."),
                         name=challenger)
     if challenger in window.passed:
+        # TRANSLATORS: error. name: a player's name.
         raise RuleError("already_passed", N_("%(name)s already let this claim stand."),
                         name=challenger)
     game = with_turn(game, open=Challenged(window.claimant, window.claim, window.on_block,
                                            challenger))
     inverted = not window.on_block and ACTIONS[t.action].inverted
+    # TRANSLATORS: log. challenger, claimant: players' names; card: a card name (nominative).
+    # The claim challenged is that of holding no such card (the Embezzle).
     text = (N_("%(challenger)s challenges: %(claimant)s says they hold no %(card)s.")
+            # TRANSLATORS: log. challenger, claimant: players' names; card: a card name
+            # (nominative). One challenges the claim, not the player.
             if inverted else N_("%(challenger)s challenges %(claimant)s's %(card)s."))
     return say(game, text, challenger=challenger, claimant=window.claimant,
                card=card(window.claim))
@@ -86,12 +96,14 @@ def block(game: Game, step: Step) -> Game:
     blocker, as_ = by(step), str(step.as_)
     spec = ACTIONS[t.action]
     if not spec.blockers:
-        raise RuleError("unblockable", N_("%(action)s can't be blocked (E-24)."),
+        # TRANSLATORS: error. action: an action name.
+        raise RuleError("unblockable", N_("The %(action)s can't be blocked (E-24)."),
                         action=action(t.action))
     if not isinstance(t.open, BlockWindow):
         if isinstance(t.open, ChallengeWindow) and not t.open.on_block:
             raise RuleError("too_early", N_("Too early to block: the challenge window is still "
                                             "open (E-23)."))
+        # TRANSLATORS: error. waiting: a whole sentence saying whom the table waits for.
         raise RuleError("no_block_now", N_("No block can be made now. %(waiting)s"),
                         waiting=waiting_text(game))
     if blocker not in blockers(game):
@@ -99,13 +111,17 @@ def block(game: Game, step: Step) -> Game:
     check_card(game.rules, as_)
     allowed = block_characters(game.rules, t.action)
     if as_ not in allowed:
-        raise RuleError("wrong_blocker_card", N_("A %(action)s is blocked by claiming "
+        # TRANSLATORS: error. action: an action name; cards: card names (nominative) joined with
+        # " / "; card: a card name (nominative).
+        raise RuleError("wrong_blocker_card", N_("The %(action)s is blocked by claiming the "
                                                  "%(cards)s, not the %(card)s."),
                         action=action(t.action), card=card(as_),
                         cards=[card(c) for c in allowed])
     game = with_turn(game, block=Block(blocker, as_),
                      open=ChallengeWindow(blocker, as_, on_block=True),
                      tried_blockers=t.tried_blockers | {blocker})
+    # TRANSLATORS: log. name: a player's name; card: a card name (nominative); action: an action
+    # name.
     return say(game, N_("%(name)s claims the %(card)s to block the %(action)s."),
                name=blocker, card=card(as_), action=action(t.action))
 
@@ -115,15 +131,19 @@ def cannot_block(game: Game, t: Turn, blocker: str) -> RuleError:
     target = game.player(t.target) if t.target else None
     if (spec.blockers == "target" and not game.rules.anyone_may_block_targeted
             and blocker != t.target):
+        # TRANSLATORS: error. target: a player's name; action: an action name.
         return RuleError("only_target_blocks", N_("Only %(target)s, the target, can block this "
                                                   "%(action)s (E-9)."),
                          target=str(t.target), action=action(t.action))
     if spec.blockers == "target" and target is not None and target.out:
+        # TRANSLATORS: error. target: a player's name; action: an action name.
         return RuleError("target_out_no_block", N_("%(target)s is out, so nobody blocks this "
                                                    "%(action)s (E-3)."),
                          target=target.name, action=action(t.action))
     if blocker != t.actor and game.same_side(blocker, t.actor):
+        # TRANSLATORS: error. name, actor: players' names.
         return RuleError("same_side_block", N_("%(name)s is on %(actor)s's side and can't "
                                                "block them (E-34)."),
                          name=blocker, actor=t.actor)
+    # TRANSLATORS: error. name: a player's name.
     return RuleError("cannot_block", N_("%(name)s can't block now (E-1, E-11)."), name=blocker)

@@ -84,6 +84,8 @@ def parse_rules(data: object) -> Rules:
     if not isinstance(preset, str) or preset not in PRESETS:
         raise RuleError(
             "unknown_preset",
+            # TRANSLATORS: error. preset: a word of the record format; known: the record format's
+            # names, in English, joined with commas.
             N_("Unknown preset '%(preset)s'; known presets: %(known)s."),
             preset=str(preset),
             known=", ".join(PRESETS),
@@ -91,6 +93,7 @@ def parse_rules(data: object) -> Rules:
     values: dict[str, Any] = dict(PRESETS[preset])
     for key, value in settings.items():
         if key not in KEYS:
+            # TRANSLATORS: error. key: a word of the record format, as written there.
             raise RuleError("unknown_setting", N_("Unknown rule setting '%(key)s'."),
                             key=str(key))
         values[key] = check_value(key, value)
@@ -113,6 +116,8 @@ def check_value(key: str, value: object) -> Any:
     if not any(value == a and type(value) is type(a) for a in allowed):
         raise RuleError(
             "bad_setting",
+            # TRANSLATORS: error. key: a word of the record format, as written there; allowed: the
+            # record format's values, in English, joined with commas.
             N_("'%(key)s' must be one of %(allowed)s."),
             key=key,
             allowed=", ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in allowed),

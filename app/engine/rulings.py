@@ -65,6 +65,8 @@ def english_name(value: str) -> str:
 
 
 Translate = Callable[[str], str]
+# TRANSLATORS: joins the parts of one sentence ("Ann to declare an action; Bob to draw...").
+SEPARATOR = N_("; ")
 NTranslate = Callable[[str, str, int], str]
 
 
@@ -91,7 +93,7 @@ def render(
         if isinstance(v, Ruling):
             return render(v.text, v.params, name, translate, v.count, ntranslate)
         if isinstance(v, list | tuple) and v and all(isinstance(x, Ruling) for x in v):
-            return "; ".join(str(value(x)) for x in v)
+            return translate(SEPARATOR).join(str(value(x)) for x in v)
         if isinstance(v, list | tuple) and all(isinstance(x, str) for x in v):
             return " / ".join(name(x) for x in v)
         if isinstance(v, str):

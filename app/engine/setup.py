@@ -39,10 +39,13 @@ def characters_in_play(rules: Rules) -> tuple[str, ...]:
 def check_card(rules: Rules, value: object) -> str:
     if value not in CHARACTERS:
         raise RuleError("unknown_card",
+                        # TRANSLATORS: error. card: what was written instead of a card; known:
+                        # the record format's card names, in English, joined with commas.
                         N_("'%(card)s' is not a Coup character: cards are written in lower "
                            "case, one of %(known)s."),
                         card=str(value), known=", ".join(CHARACTERS))
     if value not in characters_in_play(rules):
+        # TRANSLATORS: error. card: a card name (nominative).
         raise RuleError("card_not_in_game", N_("There is no %(card)s in this game's deck."),
                         card=card(str(value)))
     return str(value)
@@ -50,11 +53,15 @@ def check_card(rules: Rules, value: object) -> str:
 
 def check_cards(rules: Rules, value: object, whose: str) -> list[str]:
     if not isinstance(value, list):
+        # TRANSLATORS: error. name: a player's name.
         raise RuleError("cards_not_list", N_("%(name)s's cards must be a list of cards."),
                         name=whose)
     for v in value:
         if v not in CHARACTERS:
             raise RuleError("unknown_card_of",
+                            # TRANSLATORS: error. name: a player's name; card: what was written
+                            # instead of a card; known: the record format's card names, in
+                            # English, joined with commas.
                             N_("%(name)s's cards: '%(card)s' is not a Coup character: cards are "
                                "written in lower case, one of %(known)s."),
                             name=whose, card=str(v), known=", ".join(CHARACTERS))
@@ -65,11 +72,13 @@ def new_game(setup: dict[str, Any]) -> Game:
     """Validate a set-up and deal it. Raises RuleError naming the first problem found."""
     unknown = [k for k in setup if k not in SETUP_KEYS]
     if unknown:
+        # TRANSLATORS: error. key: a word of the record format, as written there.
         raise RuleError("unknown_key", N_("Unknown key '%(key)s'."), key=str(unknown[0]))
     rules = parse_rules(setup.get("rules"))
     names = check_players(setup.get("players"))
     first = setup.get("first", names[0])
     if first not in names:
+        # TRANSLATORS: error. name: a player's name.
         raise RuleError("bad_first", N_("'first' must name a player; '%(name)s' is not one."),
                         name=str(first))
     check_table_size(rules, len(names))
@@ -94,6 +103,7 @@ def check_table_size(rules: Rules, n: int) -> None:
     if n > 6 and rules.copies(n) < MORE_THAN_SIX_NEED:
         raise RuleError(
             "too_few_copies",
+            # TRANSLATORS: error. n, copies: numbers.
             NP_("%(n)s players need at least %(copies)s copy of each character.",
                 "%(n)s players need at least %(copies)s copies of each character."),
             count="copies", n=n, copies=MORE_THAN_SIX_NEED)
@@ -107,6 +117,8 @@ def deal(rules: Rules, names: list[str], setup: dict[str, Any]) -> list[Player]:
         for key in ("reserve", "factions"):
             if key in setup:
                 raise RuleError("reformation_only",
+                                # TRANSLATORS: error. key: a word of the record format, as written
+                                # there.
                                 N_("'%(key)s' is only for Reformation games."), key=key)
     hands = by_player(setup.get("hands"), names, "hands", required=True)
     revealed = by_player(setup.get("revealed", {}), names, "revealed", required=False)
@@ -116,9 +128,11 @@ def deal(rules: Rules, names: list[str], setup: dict[str, Any]) -> list[Player]:
         shown = check_cards(rules, revealed.get(name) or [], name)
         face_down = 2 - len(shown) if hand is None else len(hand)
         if len(shown) + face_down != 2:
+            # TRANSLATORS: error. name: a player's name.
             raise RuleError("two_cards", N_("%(name)s must have two cards, face down and face up "
                                             "together."), name=name)
         if face_down < 1:
+            # TRANSLATORS: error. name: a player's name.
             raise RuleError("no_face_down", N_("%(name)s has no face-down card at the start."),
                             name=name)
         players.append(Player(name, STARTING_COINS, None if hand is None else tuple(hand),
@@ -148,6 +162,7 @@ def court_deck(rules: Rules, players: list[Player], setup: dict[str, Any]
                         N_("'court_deck' is only given with the 'choose_hand' set-up."))
     for c in CHARACTERS:
         if known[c] > full[c]:
+            # TRANSLATORS: error. card: a card name (nominative); copies: a number.
             raise RuleError(TOO_MANY_COPIES, N_("Too many %(card)s cards: the deck has "
                                                 "%(copies)s."), card=card(c), copies=full[c])
     if deck_size < 0:
@@ -164,9 +179,11 @@ def coins_at_start(rules: Rules, players: list[Player], first: str, setup: dict[
     names = [p.name for p in players]
     for name, value in coins.items():
         if name not in names:
+            # TRANSLATORS: error. name: a player's name.
             raise RuleError("coins_not_player", N_("'%(name)s' in 'coins' is not a player."),
                             name=str(name))
         if type(value) is not int or value < 0:
+            # TRANSLATORS: error. name: a player's name.
             raise RuleError("bad_coins", N_("%(name)s's coins must be a whole number, 0 or "
                                             "more."), name=name)
     two = len(players) == 2
@@ -177,8 +194,10 @@ def coins_at_start(rules: Rules, players: list[Player], first: str, setup: dict[
         raise RuleError("bad_reserve", N_("'reserve' must be a whole number, 0 or more."))
     treasury = rules.coins_in_box - sum(p.coins for p in start) - reserve
     if treasury < 0:
-        raise RuleError("too_many_coins", N_("The players and the reserve hold more coins than "
-                                             "the box has (%(box)s)."), box=rules.coins_in_box)
+        # TRANSLATORS: error. box: a number of coins.
+        raise RuleError("too_many_coins", N_("The players and the Treasury Reserve hold more "
+                                             "coins than the box has (%(box)s)."),
+                        box=rules.coins_in_box)
     return start, treasury, reserve
 
 
@@ -186,6 +205,7 @@ def check_players(value: object) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         raise RuleError("bad_players", N_("'players' must be a list of names."))
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+        # TRANSLATORS: error. n: a number.
         raise RuleError("player_count", N_("A game has 2 to 10 players, not %(n)s."),
                         n=len(value))
     if len(set(value)) != len(value):
@@ -195,15 +215,19 @@ def check_players(value: object) -> list[str]:
 
 def by_player(value: object, names: list[str], key: str, required: bool) -> dict[str, Any]:
     if not isinstance(value, dict):
+        # TRANSLATORS: error. key: a word of the record format, as written there.
         raise RuleError("not_by_player", N_("'%(key)s' must map player names to cards."),
                         key=key)
     for name in value:
         if name not in names:
+            # TRANSLATORS: error. name: a player's name; key: a word of the record format, as
+            # written there.
             raise RuleError("not_a_player", N_("'%(name)s' in '%(key)s' is not a player."),
                             name=str(name), key=key)
     if required:
         for name in names:
             if name not in value:
+                # TRANSLATORS: error. name: a player's name.
                 raise RuleError("no_hand", N_("No hand is given for %(name)s."), name=name)
     return value
 
@@ -220,6 +244,7 @@ def check_court_deck(rules: Rules, value: object, players: list[Player]) -> list
     for p in players:
         if p.hand is not None and not any(c in (*p.hand, *p.revealed) for c in missing):
             raise RuleError("hand_not_dealt",
+                            # TRANSLATORS: error. name: a player's name.
                             N_("%(name)s's hand must hold one of the cards missing from the "
                                "court deck."), name=p.name)
     if all(p.hand is not None for p in players) and not dealt_apart(players, missing):
@@ -248,11 +273,13 @@ def assign_factions(players: list[Player], given: object, first: str) -> list[Pl
             raise RuleError("bad_factions", N_("'factions' must map every player to a faction."))
         for name in names:
             if given.get(name) not in FACTIONS:
+                # TRANSLATORS: error. name: a player's name.
                 raise RuleError("bad_faction", N_("%(name)s's faction must be 'loyalist' or "
                                                   "'reformist'."), name=name)
         for name in given:
             if name not in names:
                 raise RuleError("faction_not_player",
+                                # TRANSLATORS: error. name: a player's name.
                                 N_("'%(name)s' in 'factions' is not a player."), name=str(name))
         sides = dict(given)
     return [Player(p.name, p.coins, p.hand, p.face_down, p.revealed, sides[p.name])

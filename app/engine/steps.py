@@ -40,8 +40,12 @@ class StepKind:
 
 def _action(name: str) -> StepKind:
     """Declaring an action. Whether it takes a target is the action's own rule (cards.py), so
-    "Income takes no target" is said in the action's words."""
+    "The Income takes no target" is said in the action's words."""
+    # TRANSLATORS: a step in a few words (the steps the referee undid). by, target: players' names;
+    # action: an action name.
     words = (N_("%(by)s: %(action)s → %(target)s") if ACTIONS[name].targeted
+             # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's
+             # name; action: an action name.
              else N_("%(by)s: %(action)s"))
     return StepKind(name, ("declare",), ("by", "target"), ("by",), False, words)
 
@@ -51,22 +55,39 @@ STEPS: dict[str, StepKind] = {
     for k in (
         *(_action(name) for name in ACTIONS),
         StepKind("challenge", ("respond",), ("by",), ("by",), False,
+                 # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's
+                 # name.
                  N_("%(by)s challenges")),
         StepKind("block", ("block",), ("by", "as"), ("by", "as"), False,
+                 # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's
+                 # name; card: a card name (nominative).
                  N_("%(by)s blocks with the %(card)s")),
         # `by` absent: the table (nobody else challenges or blocks); present: one player.
+        # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's name.
         StepKind("pass", ("respond", "block"), ("by",), (), False, N_("%(by)s lets it stand")),
+        # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's name.
         StepKind("prove", ("answer",), ("by",), ("by",), True, N_("%(by)s proves the claim")),
+        # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's name.
         StepKind("concede", ("answer",), ("by",), ("by",), True, N_("%(by)s concedes")),
         StepKind("lose", ("lose",), ("by", "card"), ("by", "card"), True,
+                 # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's
+                 # name; card: a card name (nominative).
                  N_("%(by)s turns the %(card)s face up")),
         StepKind("draw", ("draw",), ("by", "cards"), ("by",), True,
+                 # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's
+                 # name.
                  N_("%(by)s draws from the court deck")),
         StepKind("keep", ("keep",), ("by", "cards"), ("by",), True,
+                 # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's
+                 # name.
                  N_("%(by)s finishes the exchange")),
+        # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's name.
         StepKind("show", ("show",), ("by", "card"), ("by",), True, N_("%(by)s: a card is shown")),
+        # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's name.
         StepKind("swap", ("decide",), ("by",), ("by",), True, N_("%(by)s swaps the shown card")),
         StepKind("return", ("decide",), ("by",), ("by",), True,
+                 # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's
+                 # name.
                  N_("%(by)s gives the shown card back")),
     )
 }
@@ -99,16 +120,22 @@ def parse_step(data: object) -> Step:
     do = data.get("do")
     kind = STEPS.get(do) if isinstance(do, str) else None
     if kind is None:
+        # TRANSLATORS: error. do: a word of the record format.
         raise RuleError("unknown_step", N_("Unknown step '%(do)s'."), do=str(do))
     allowed = KEYS[kind.name]
     for key, value in data.items():
         if key not in allowed:
+            # TRANSLATORS: error. do: a word of the record format; key: a word of the record
+            # format, as written there.
             raise RuleError("step_key", N_("A '%(do)s' step takes no '%(key)s'."),
                             do=kind.name, key=str(key))
         if key in NAMES and not isinstance(value, str):
+            # TRANSLATORS: error. key: a word of the record format, as written there.
             raise RuleError("step_value", N_("'%(key)s' must be a name."), key=key)
     for key in kind.needs:
         if key not in data:
+            # TRANSLATORS: error. do: a word of the record format; key: a word of the record
+            # format, as written there.
             raise RuleError("step_needs", N_("A '%(do)s' step needs '%(key)s'."), do=kind.name,
                             key=key)
     cards = data.get("cards")

@@ -37,14 +37,17 @@ def check_names(names: Sequence[str]) -> None:
             raise RuleError("empty_name", N_("a player's name is empty"))
         shown = trimmed if len(trimmed) <= SHOWN_NAME else trimmed[:SHOWN_NAME] + "…"
         if len(trimmed) > MAX_NAME:
+            # TRANSLATORS: error. name: a player's name; n: a number.
             raise RuleError("long_name", N_("the name %(name)s is longer than %(n)s characters"),
                             name=shown, n=MAX_NAME)
         if any(unicodedata.category(c) in HIDDEN for c in trimmed):
+            # TRANSLATORS: error. name: a player's name, odd characters written as \u escapes.
             raise RuleError("hidden_characters",
                             N_("the name %(name)s holds characters no screen can show"),
                             name=printable(shown))
         key = look_alike(trimmed)
         if key in seen:
+            # TRANSLATORS: error. first, second: a name as typed.
             raise RuleError("same_name", N_("%(first)s and %(second)s are the same name; add an "
                                             "initial to tell them apart"),
                             first=seen[key], second=trimmed)
@@ -98,6 +101,7 @@ def check_hand(rules: Rules, players: int, cards: Sequence[str]) -> None:
         raise RuleError("choose_two", N_("Choose the two cards you were dealt."))
     copies = rules.copies(players)
     if max(Counter(cards).values()) > copies:
+        # TRANSLATORS: error. n: a number.
         raise RuleError("hand_copies", NP_("The deck has only %(n)s copy of each card.",
                                            "The deck has only %(n)s copies of each card."),
                         count="n", n=copies)
@@ -114,6 +118,7 @@ def setup_from_seats(settings: Mapping[str, Any], seats: Sequence[SeatHand]) -> 
     rules = parse_rules(settings.get("rules"))
     missing = [s.name for s in seats if s.tracked and not s.hand]
     if missing:
+        # TRANSLATORS: error. names: players' names joined with commas.
         raise RuleError("hands_missing", N_("Still waiting for the hands of: %(names)s."),
                         names=", ".join(missing))
     setup: dict[str, Any] = {

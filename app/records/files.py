@@ -33,6 +33,8 @@ def load(path: str | Path) -> Record:
     try:
         data = json.loads(text, parse_int=_small_int)
     except json.JSONDecodeError as e:
+        # TRANSLATORS: a game record's error. line, column: numbers; reason: the system's own
+        # (English) words.
         raise RecordError(N_("not JSON (line %(line)s, column %(column)s: %(reason)s)"),
                           line=e.lineno, column=e.colno, reason=e.msg) from None
     except RecursionError:
@@ -47,6 +49,7 @@ def _read_record_file(path: Path) -> bytes:
     try:
         fd = os.open(path, flags)
     except OSError as e:
+        # TRANSLATORS: a game record's error. reason: the system's own (English) words.
         raise RecordError(N_("can't read the file (%(reason)s)"), reason=str(e.strerror)) \
             from None
     mode = os.fstat(fd).st_mode  # before fdopen, which refuses a folder with its own error
@@ -58,9 +61,11 @@ def _read_record_file(path: Path) -> bytes:
         try:
             raw = file.read(MAX_RECORD_BYTES + 1)
         except OSError as e:
+            # TRANSLATORS: a game record's error. reason: the system's own (English) words.
             raise RecordError(N_("can't read the file (%(reason)s)"),
                               reason=str(e.strerror)) from None
     if len(raw) > MAX_RECORD_BYTES:
+        # TRANSLATORS: a game record's error. size: a size such as '1 MB'.
         raise RecordError(N_("too big for a game record (more than %(size)s)"),
                           size=f"{MAX_RECORD_BYTES / 1_000_000:g} MB")
     return raw
@@ -69,5 +74,6 @@ def _read_record_file(path: Path) -> bytes:
 def _small_int(digits: str) -> int:
     count = len(digits.lstrip("-"))
     if count > MAX_DIGITS:
+        # TRANSLATORS: a game record's error. n: a number.
         raise RecordError(N_("not a game record: it holds a number of %(n)s digits"), n=count)
     return int(digits)

@@ -30,6 +30,8 @@ def differences(game: Game, expect: dict[str, Any]) -> list[Ruling]:
             want = sorted(value) if key in ("hand", "revealed") else value
             if actual[key] != want:
                 found.append(_message(
+                    # TRANSLATORS: a game record's error. name: a player's name; key: a word of the
+                    # record format, as written there; actual, expected: values from the record.
                     N_("%(name)s's %(key)s is %(actual)s, expected %(expected)s"),
                     name=name, key=key, actual=dump(actual[key]), expected=dump(want)))
     actual_top = {
@@ -41,6 +43,8 @@ def differences(game: Game, expect: dict[str, Any]) -> list[Ruling]:
     }
     for key in EXPECT_KEYS[1:]:
         if key in expect and actual_top[key] != expect[key]:
+            # TRANSLATORS: a game record's error. key: a word of the record format, as written
+            # there; actual, expected: values from the record.
             found.append(_message(N_("%(key)s is %(actual)s, expected %(expected)s"), key=key,
                                   actual=dump(actual_top[key]), expected=dump(expect[key])))
     return found
@@ -53,8 +57,11 @@ def dump(value: object) -> str:
 def _after(record: Record, last: int, difference: Ruling) -> Ruling:
     """A difference, with the step it followed (0: the start of the game)."""
     if not last:
+        # TRANSLATORS: a game record's error. difference: what differs, a phrase of its own.
         return _message(N_("after the start: %(difference)s"), difference=difference)
     step = {k: v for k, v in record.steps[last - 1].items() if k != "rejected"}
+    # TRANSLATORS: a game record's error. n: a number; command: the step as the record writes it
+    # (JSON); difference: what differs, a phrase of its own.
     return _message(N_("after step %(n)s %(command)s: %(difference)s"), n=last,
                     command=dump(step), difference=difference)
 
@@ -80,6 +87,8 @@ def replay(record: Record, rulings: bool = False) -> Outcome:
             game = apply(game, command)
         except RuleError as e:
             if not rejected:
+                # TRANSLATORS: a game record's error. n: a number; command: the step as the record
+                # writes it (JSON); reason: why the rules refuse it, a sentence of its own.
                 outcome.failure = _message(N_("step %(n)s %(command)s was refused: %(reason)s"),
                                            n=i, command=dump(command),
                                            reason=Ruling(e.text, e.params, count=e.count))
@@ -90,6 +99,8 @@ def replay(record: Record, rulings: bool = False) -> Outcome:
         else:
             if rejected:
                 outcome.failure = _message(
+                    # TRANSLATORS: a game record's error. n: a number; command: the step as the
+                    # record writes it (JSON).
                     N_("step %(n)s %(command)s was accepted; it should be rejected"),
                     n=i, command=dump(command))
                 return outcome

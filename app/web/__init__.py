@@ -10,18 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, g, render_template, request
+from flask import Flask, Response, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import Babel, get_locale
-from flask_babel import gettext as _
 from flask_compress import Compress
 from werkzeug.exceptions import HTTPException
 
-from app.cli_i18n import LANGUAGES  # one list of languages for the web and the command line
+from app.i18n import TRANSLATIONS, compile_catalogs
 from app.live import Broker
 from app.store import init_db
-from app.web import home, phone, security, tablet
-from app.web.i18n import compile_catalogs
+from app.web import home, i18n, phone, security, tablet
+from app.web.i18n import _
 from app.web.pool import StorePool
 from app.web.service import Tables
 
@@ -32,7 +30,6 @@ TEMPLATES = next((p for p in (PACKAGE / "templates", PROJECT_ROOT / "templates")
                  PROJECT_ROOT / "templates")
 STATIC = next((p for p in (PACKAGE / "static", PROJECT_ROOT / "static") if p.is_dir()),
               PROJECT_ROOT / "static")
-TRANSLATIONS = PROJECT_ROOT / "app" / "translations"
 DEFAULT_INSTANCE = PROJECT_ROOT / "instance"
 
 
@@ -52,8 +49,6 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
         DATABASE=str(instance / "coup.sqlite"),
         MAX_CONTENT_LENGTH=64 * 1024,
         PUBLIC_URL=None,
-        BABEL_DEFAULT_LOCALE=LANGUAGES[0],
-        BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS),
     )
     if config:
         app.config.from_mapping(config)
@@ -61,8 +56,7 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
         app.config["SECRET_KEY"] = _instance_secret(instance)
 
     compile_catalogs(TRANSLATIONS)  # .mo files are built, not kept in git
-    Babel(app, locale_selector=_select_locale)
-    app.jinja_env.globals["get_locale"] = get_locale  # for <html lang="...">
+    i18n.install(app)
     init_db(app.config["DATABASE"])
     app.extensions["tables"] = Tables(StorePool(app.config["DATABASE"]), Broker())
     _compress(app)
@@ -125,14 +119,6 @@ def _compress(app: Flask) -> None:
             response.direct_passthrough = False
             response.make_sequence()
         return response
-
-
-def _select_locale() -> str | None:
-    """A phone's own choice, else the table's language, else the browser's preference."""
-    chosen = g.get("language")
-    if chosen in LANGUAGES:
-        return str(chosen)
-    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
 
 
 def _instance_secret(instance: Path) -> str:

@@ -6,18 +6,17 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
-from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from app.cli_i18n import LANGUAGES
+from app.editions import EDITIONS
 from app.engine import PRESETS
 from app.engine.rules import CHOICES
+from app.i18n import LANGUAGES
 from app.records import RecordError
 from app.store import Table
 from app.web import words
+from app.web.i18n import _, language, voice
 from app.web.importer import NestedTooDeeply, record_from_upload
-from app.web.names import EDITIONS
 from app.web.refusals import Refusal
 from app.web.screens import languages, message_page, tables
 from app.web.security import csrf_ok, csrf_token, grant_referee, is_referee, referee_cookie
@@ -36,9 +35,13 @@ def page() -> ResponseReturnValue:
 
 def home_page(form: MultiDict[str, str] | None = None, message: str | None = None,
               status: int = 200) -> ResponseReturnValue:
+    chosen = form.get("edition") if form else None
+    # The explanations name cards as the box the form shows chosen.
+    page_voice = voice(chosen if chosen in EDITIONS else None)
     return render_template("home.html", mine=mine(), form=form or {}, message=message,
                            editions=EDITIONS, presets=PRESETS,
-                           preset_titles=words.PRESET_TITLES, settings=words.SETTINGS,
+                           preset_titles=words.preset_titles(page_voice),
+                           settings=words.settings(page_voice), voice=page_voice,
                            choices=CHOICES, csrf=csrf_token("home"),
                            languages=languages()), status
 
@@ -89,6 +92,7 @@ def load_record() -> ResponseReturnValue:
                                        client=request.remote_addr or "")
     except RecordError as e:
         reason = words.sentence(e.text, e.params, None, e.count)
+        # TRANSLATORS: error on the start page. reason: why, a sentence of its own.
         return home_page(message=_("That file is not a game record we can load: %(reason)s",
                                    reason=reason), status=422)
     except NestedTooDeeply:
@@ -106,7 +110,7 @@ def table_language(chosen: str | None) -> str:
     """The language chosen on the form, else the one this page was shown in."""
     if chosen in LANGUAGES:
         return str(chosen)
-    return str(get_locale() or LANGUAGES[0])
+    return language()
 
 
 def settings_from_form(form: MultiDict[str, str]) -> tuple[list[str], dict[str, Any]]:

@@ -13,10 +13,10 @@ from typing import Any
 
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from app.store import Seat
 from app.web import rulebook, views, words
+from app.web.i18n import _
 from app.web.refusals import Refusal
 from app.web.screens import event_stream, from_htmx, languages, refusal_page, tables
 from app.web.seats import Seats
@@ -81,7 +81,7 @@ def phone_tap(token: str, command: Command) -> ResponseReturnValue:
         new, seat = command()
     except Refusal as refusal:
         state, seat = owned(token)  # the seat's link may be gone by now: then a 404 page
-        return screen(state, seat, words.refusal(refusal, state.edition), refusal.status)
+        return screen(state, seat, words.refusal(refusal, state), refusal.status)
     g.language = seat.language or new.table.language
     return screen(new, seat)
 

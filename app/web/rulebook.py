@@ -13,20 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import lazy_gettext
-
-from app.engine import ActionName, CardName
-from app.engine.rulings import ENGLISH_ACTIONS, ENGLISH_CARDS
-from app.web import views
-from app.web.names import namer
+from app.engine.rulings import ENGLISH_ACTIONS, ENGLISH_CARDS, N_
+from app.i18n import Voice
+from app.web import views, words
 from app.web.state import TableState
 
 
 @dataclass(frozen=True)
 class Rule:
     code: str
-    title: Any  # a lazy translation
-    text: Any  # a lazy translation, with card and action names as placeholders
+    title: str  # a template, translated when shown
+    text: str  # a template, with card and action names as placeholders
     settings: tuple[str, ...] = ()  # the rule settings that change it
 
 
@@ -41,167 +38,204 @@ class Explained:
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("E-1", lazy_gettext("The target challenges the %(assassin)s and loses"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. assassin: a card name (nominative).
+    Rule("E-1", N_("The target challenges the %(assassin)s and loses"),
+         # TRANSLATORS: the Rules page: a rule explained. contessa: a card name (nominative);
+         # assassinate: an action name.
+         N_(
              "The target loses an influence for the failed challenge, and the %(assassinate)s "
              "still goes ahead, so it may cost a second one. A target who still has a card "
              "may block it with the %(contessa)s (the publisher's answer; a table setting can "
              "forbid it)."),
          ("target_who_challenged_may_block",)),
-    Rule("E-2", lazy_gettext("The target bluffs the %(contessa)s and is caught"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. contessa: a card name (nominative).
+    Rule("E-2", N_("The target bluffs the %(contessa)s and is caught"),
+         # TRANSLATORS: the Rules page: a rule explained. contessa: a card name (nominative);
+         # assassinate: an action name.
+         N_(
              "A target who blocks an %(assassinate)s with the %(contessa)s and can't show it "
              "loses one influence for the failed block; the block fails, so the "
              "%(assassinate)s takes another. A player with two cards loses both and is out.")),
-    Rule("E-3", lazy_gettext("The target is out before the action takes effect"),
-         lazy_gettext(
+    Rule("E-3", N_("The target is out before the action takes effect"),
+         # TRANSLATORS: the Rules page: a rule explained. assassinate, examine: action names.
+         N_(
              "If the target lost the last card earlier in the turn, the %(assassinate)s or "
              "%(examine)s has nothing left to do. The 3 coins paid for an %(assassinate)s stay "
              "spent: the claim was not caught as a bluff. Nobody can block for a player who "
              "is out."),
          ("anyone_may_block_targeted",)),
-    Rule("E-4", lazy_gettext("Another player challenges the %(assassin)s"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. assassin: a card name (nominative).
+    Rule("E-4", N_("Another player challenges the %(assassin)s"),
+         # TRANSLATORS: the Rules page: a rule explained. assassin: a card name (nominative); steal:
+         # an action name.
+         N_(
              "If the %(assassin)s is shown, the challenger loses an influence and the target "
              "may still block, even after letting the challenge pass: a pass counts only for "
              "the question it answered. The same goes for a %(steal)s. If the %(assassin)s is "
              "not shown, the actor loses an influence, gets the 3 coins back, and the target "
              "is untouched."),
          ("refund_on_successful_challenge",)),
-    Rule("E-5", lazy_gettext("A challenger loses the last card"),
-         lazy_gettext(
+    Rule("E-5", N_("A challenger loses the last card"),
+         N_(
              "A challenger who loses the last card is out at once. The action or block that "
              "was challenged carries on as if nobody had challenged it.")),
-    Rule("E-6", lazy_gettext("The acting player is out during the turn"),
-         lazy_gettext(
+    Rule("E-6", N_("The acting player is out during the turn"),
+         N_(
              "This happens only when the actor's own claim is caught as a bluff, or the actor "
              "challenges a block and loses. The action never takes effect, and play passes "
              "clockwise to the next player still in the game.")),
-    Rule("E-7", lazy_gettext("Out means out, at once"),
-         lazy_gettext(
+    Rule("E-7", N_("Out means out, at once"),
+         N_(
              "A player with no face-down card left takes no further part: no challenge, no "
              "block, and the referee doesn't ask. As soon as one player is left, that player "
              "wins, even in the middle of a turn, and nothing still pending happens.")),
-    Rule("E-8", lazy_gettext("Not showing the card"),
-         lazy_gettext(
+    Rule("E-8", N_("Not showing the card"),
+         N_(
              "A challenged player may always decline to show the card, even one they hold, to "
              "keep the hand secret. Declining loses the challenge, just as a bluff does.")),
-    Rule("E-9", lazy_gettext("Who may block"),
-         lazy_gettext(
+    Rule("E-9", N_("Who may block"),
+         # TRANSLATORS: the Rules page: a rule explained. duke: a card name (nominative); steal,
+         # assassinate, foreign_aid: action names.
+         N_(
              "Only the target may block a %(steal)s or an %(assassinate)s. %(foreign_aid)s has "
              "no target: any other player may block it by claiming the %(duke)s."),
          ("anyone_may_block_targeted",)),
-    Rule("E-10", lazy_gettext("Several challengers at once"),
-         lazy_gettext(
+    Rule("E-10", N_("Several challengers at once"),
+         # TRANSLATORS: the Rules page: a rule explained. foreign_aid: an action name.
+         N_(
              "A claim is challenged only once. The first clear challenge counts; if two come "
              "truly together, the one sitting nearest clockwise from the claimant counts. Only "
              "that challenger risks an influence. The same goes for several blocks of one "
              "%(foreign_aid)s. On the tablet, the first one tapped counts.")),
-    Rule("E-11", lazy_gettext("One block per action"),
-         lazy_gettext(
+    Rule("E-11", N_("One block per action"),
+         # TRANSLATORS: the Rules page: a rule explained. foreign_aid: an action name.
+         N_(
              "Once a block has failed (its claim was challenged and not shown), the action goes "
              "ahead and nobody else may block it. A table setting lets another player block a "
              "%(foreign_aid)s again."),
          ("reblock_foreign_aid",)),
-    Rule("E-12", lazy_gettext("The acting player may challenge a block"),
-         lazy_gettext(
+    Rule("E-12", N_("The acting player may challenge a block"),
+         N_(
              "Anyone but the blocker may challenge a block, the player whose action was "
              "blocked included.")),
-    Rule("E-13", lazy_gettext("A proven block also gets a new card"),
-         lazy_gettext(
+    Rule("E-13", N_("A proven block also gets a new card"),
+         N_(
              "A player who shows the claimed card, for a block as for an action, puts it back "
              "into the court deck and draws a new card. Officially the deck is shuffled and "
              "the new card drawn at once; in the La Mame 2015 rules the card goes to the "
              "bottom and the new one is drawn from the top at the end of the turn."),
          ("proof_replacement",)),
-    Rule("E-14", lazy_gettext("Ten coins: a forced %(coup)s"),
-         lazy_gettext(
-             "A player who starts the turn with 10 coins or more must %(coup)s and may do "
+    # TRANSLATORS: the Rules page: a rule's title. coup: an action name.
+    Rule("E-14", N_("Ten coins: a forced %(coup)s"),
+         # TRANSLATORS: the Rules page: a rule explained. coup, convert, embezzle: action names.
+         N_(
+             "A player who starts the turn with 10 coins or more must declare the %(coup)s and "
              "nothing else (no %(convert)s or %(embezzle)s either). It is checked only at the "
              "start of the player's own turn: coins won later force nothing until the next "
              "turn, and coins lost before then lift it. With 10 coins a player may still "
              "challenge and block on other turns.")),
-    Rule("E-15", lazy_gettext("Paying for a %(coup)s or an %(assassinate)s"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. coup, assassinate: action names.
+    Rule("E-15", N_("Paying for a %(coup)s or an %(assassinate)s"),
+         # TRANSLATORS: the Rules page: a rule explained. coup, assassinate: action names.
+         N_(
              "A %(coup)s needs 7 coins and an %(assassinate)s 3 when declared; they are paid at "
              "once. An %(assassinate)s caught as a bluff is cancelled and gives the 3 coins "
              "back, unless the table's rules say otherwise. A blocked one never does."),
          ("refund_on_successful_challenge",)),
-    Rule("E-16", lazy_gettext("A %(steal)s from a player with 1 coin or none"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. steal: an action name.
+    Rule("E-16", N_("A %(steal)s from a player with 1 coin or none"),
+         # TRANSLATORS: the Rules page: a rule explained. steal: an action name.
+         N_(
              "A %(steal)s takes 2 coins, or 1 if that is all the target has. A player with no "
              "coins can't be its target; a table setting allows it, and then it takes nothing "
              "but can still be challenged and blocked."),
          ("steal_from_zero",)),
-    Rule("E-17", lazy_gettext("An %(exchange)s from a short deck"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. exchange: an action name.
+    Rule("E-17", N_("An %(exchange)s from a short deck"),
+         # TRANSLATORS: the Rules page: a rule explained. exchange: an action name.
+         N_(
              "With the official card counts the court deck always holds at least 3 cards. A "
              "house deck too small for the players can run short: the %(exchange)s then draws "
              "what the deck holds and returns as many. Lost cards never go back into the "
              "deck."),
          ("exchanger",)),
-    Rule("E-18", lazy_gettext("An %(exchange)s with one influence"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. exchange: an action name.
+    Rule("E-18", N_("An %(exchange)s with one influence"),
+         # TRANSLATORS: the Rules page: a rule explained. exchange: an action name.
+         N_(
              "An %(exchange)s keeps as many cards as the player had face down: with one, the "
              "player keeps 1 of that card and the drawn ones and returns the others; with two, "
              "keeps 2."),
          ("ambassador_max_swap",)),
-    Rule("E-19", lazy_gettext("An %(exchange)s after the %(ambassador)s is proven"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. exchange: an action name; ambassador: a card name
+    # (nominative).
+    Rule("E-19", N_("An %(exchange)s after the %(ambassador)s is proven"),
+         # TRANSLATORS: the Rules page: a rule explained. ambassador: a card name (nominative);
+         # exchange: an action name.
+         N_(
              "If the %(ambassador)s is challenged and shown, it goes back into the deck and the "
              "player draws a new card first; then the %(exchange)s happens as usual with the "
              "new hand.")),
-    Rule("E-20", lazy_gettext("When an eliminated player's coins go back"),
-         lazy_gettext(
+    Rule("E-20", N_("When an eliminated player's coins go back"),
+         # TRANSLATORS: the Rules page: a rule explained. steal: an action name.
+         N_(
              "A player who is out returns their coins to the treasury at the end of the turn, "
              "after the action resolves: the rulebook's own example lets a %(steal)s still "
              "take from a blocker who was just knocked out. A table setting returns them at "
              "once instead."),
          ("elimination_coin_return",)),
-    Rule("E-21", lazy_gettext("A %(steal)s from a player knocked out this turn"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. steal: an action name.
+    Rule("E-21", N_("A %(steal)s from a player knocked out this turn"),
+         # TRANSLATORS: the Rules page: a rule explained. steal: an action name.
+         N_(
              "If the target of a %(steal)s loses the last card in a challenge during it, the "
              "%(steal)s still takes up to 2 of their coins before the rest go back to the "
              "treasury."),
          ("elimination_coin_return",)),
-    Rule("E-22", lazy_gettext("Nothing to block after a winning challenge"),
-         lazy_gettext(
+    Rule("E-22", N_("Nothing to block after a winning challenge"),
+         N_(
              "If the target challenges the action and the actor can't show the card, the "
              "action is cancelled, so there is nothing left to block.")),
-    Rule("E-23", lazy_gettext("A block called too early"),
-         lazy_gettext(
+    Rule("E-23", N_("A block called too early"),
+         N_(
              "Blocks come after the action's challenge is settled. A player who wants to block "
              "while the action may still be challenged waits: the block is taken once the "
              "block window opens, and until then anyone may still challenge.")),
-    Rule("E-24", lazy_gettext("What can't be challenged or blocked"),
-         lazy_gettext(
+    Rule("E-24", N_("What can't be challenged or blocked"),
+         # TRANSLATORS: the Rules page: a rule explained. duke: a card name (nominative); income,
+         # coup, foreign_aid: action names.
+         N_(
              "%(income)s and %(coup)s can be neither challenged nor blocked. %(foreign_aid)s "
              "can be blocked, with the %(duke)s, but not challenged: it claims no character.")),
-    Rule("E-25", lazy_gettext("A player with no coins"),
-         lazy_gettext(
+    Rule("E-25", N_("A player with no coins"),
+         N_(
              "A player with no coins is still in the game and may take any action that costs "
              "nothing.")),
-    Rule("E-26", lazy_gettext("The treasury runs out"),
-         lazy_gettext(
+    Rule("E-26", N_("The treasury runs out"),
+         N_(
              "The rulebooks don't say. Here the treasury is the coins in the box that no "
              "player holds and that are not on the Treasury Reserve; a payout it can't cover "
              "pays what is left. It matters only with a small box."),
          ("coins_in_box",)),
-    Rule("E-27", lazy_gettext("The new card is random"),
-         lazy_gettext(
+    Rule("E-27", N_("The new card is random"),
+         N_(
              "The card drawn after showing a challenged card comes from the shuffled deck; the "
              "player doesn't choose it.")),
-    Rule("E-28", lazy_gettext("Lost cards stay face up"),
-         lazy_gettext(
+    Rule("E-28", N_("Lost cards stay face up"),
+         N_(
              "A lost influence is turned face up and stays in front of its owner for the rest "
              "of the game, for everyone to see. It never goes back into the deck and proves "
              "nothing any more.")),
-    Rule("E-29", lazy_gettext("Losing two influences in one turn"),
-         lazy_gettext(
+    Rule("E-29", N_("Losing two influences in one turn"),
+         N_(
              "Losses are settled one at a time: the player picks the card for the first, and "
              "the second takes the card that is left.")),
-    Rule("E-30", lazy_gettext("%(examine)s by the %(inquisitor)s"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. examine: an action name; inquisitor: a card name
+    # (nominative).
+    Rule("E-30", N_("%(examine)s by the %(inquisitor)s"),
+         # TRANSLATORS: the Rules page: a rule explained. inquisitor: a card name (nominative);
+         # examine: an action name.
+         N_(
              "The target picks which face-down card to show, and only the %(inquisitor)s sees "
              "it. The %(inquisitor)s then hands it back or makes the target replace it: the "
              "target first draws a new card, then the shown card goes into the deck. Everyone "
@@ -209,57 +243,78 @@ RULES: tuple[Rule, ...] = (
              "Some boxes always replace the card; on Board Game Arena the %(inquisitor)s picks "
              "a card blind."),
          ("examine_shown_by", "examine_swap")),
-    Rule("E-31", lazy_gettext("Blocking a %(steal)s in a game with the %(inquisitor)s"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. steal: an action name; inquisitor: a card name
+    # (nominative).
+    Rule("E-31", N_("Blocking a %(steal)s in a game with the %(inquisitor)s"),
+         # TRANSLATORS: the Rules page: a rule explained. inquisitor, ambassador, captain: card
+         # names (nominative); steal: an action name.
+         N_(
              "The %(inquisitor)s takes the place of the %(ambassador)s: the target blocks a "
              "%(steal)s with the %(captain)s or the %(inquisitor)s. No %(ambassador)s is in that "
              "deck, so nobody may claim one."),
          ("exchanger",)),
-    Rule("E-32", lazy_gettext("Reformation: sides, and everyone on one side"),
-         lazy_gettext(
-             "While both sides are in the game, a player may not %(coup)s, %(assassinate)s, "
-             "%(steal)s from or %(examine)s a player of their own side, nor block that player's "
-             "%(foreign_aid)s. As soon as everyone still in the game is on one side, these "
-             "limits are lifted; a %(convert)s that splits them again brings them back."),
+    Rule("E-32", N_("Reformation: sides, and everyone on one side"),
+         # TRANSLATORS: the Rules page: a rule explained. coup, assassinate, steal, examine,
+         # convert, foreign_aid: action names.
+         N_(
+             "While both sides are in the game, a player may not aim the %(coup)s, the "
+             "%(assassinate)s, the %(steal)s or the %(examine)s at a player of their own side, "
+             "nor block that player's %(foreign_aid)s. As soon as everyone still in the game is on "
+             "one side, these limits are lifted; a %(convert)s that splits them again brings them "
+             "back."),
          ("reformation",)),
-    Rule("E-33", lazy_gettext("Reformation: challenges ignore sides"),
-         lazy_gettext("Anyone may challenge anyone, their own side included."),
+    Rule("E-33", N_("Reformation: challenges ignore sides"),
+         N_("Anyone may challenge anyone, their own side included."),
          ("reformation",)),
-    Rule("E-34", lazy_gettext("Reformation: blocking %(foreign_aid)s"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. foreign_aid: an action name.
+    Rule("E-34", N_("Reformation: blocking %(foreign_aid)s"),
+         # TRANSLATORS: the Rules page: a rule explained. foreign_aid: an action name.
+         N_(
              "Only a player of the other side may block %(foreign_aid)s, unless everyone still "
              "in the game is on one side."),
          ("reformation",)),
-    Rule("E-35", lazy_gettext("%(embezzle)s while holding the %(duke)s"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. embezzle: an action name; duke: a card name
+    # (nominative).
+    Rule("E-35", N_("%(embezzle)s while holding the %(duke)s"),
+         # TRANSLATORS: the Rules page: a rule explained. embezzle: an action name; duke: a card
+         # name (nominative).
+         N_(
              "%(embezzle)s claims that the player holds no %(duke)s. A player who does hold one "
              "can only concede when challenged, and loses an influence of their choice, so "
              "the %(duke)s may stay hidden; the Treasury Reserve keeps its coins. A table "
              "setting (Board Game Arena's rule) makes the %(duke)s the card lost."),
          ("reformation", "embezzle_caught_loses_duke")),
-    Rule("E-36", lazy_gettext("%(embezzle)s challenged, and no %(duke)s"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. embezzle: an action name; duke: a card name
+    # (nominative).
+    Rule("E-36", N_("%(embezzle)s challenged, and no %(duke)s"),
+         # TRANSLATORS: the Rules page: a rule explained. duke: a card name (nominative); embezzle:
+         # an action name.
+         N_(
              "The player proves the claim by showing every face-down card, none of them a "
              "%(duke)s. All the shown cards are shuffled into the deck and as many new ones "
              "drawn. The challenger loses an influence and the %(embezzle)s goes ahead."),
          ("reformation",)),
-    Rule("E-37", lazy_gettext("%(embezzle)s with an empty Treasury Reserve"),
-         lazy_gettext("Allowed; it takes nothing."),
+    # TRANSLATORS: the Rules page: a rule's title. embezzle: an action name.
+    Rule("E-37", N_("%(embezzle)s with an empty Treasury Reserve"),
+         N_("Allowed; it takes nothing."),
          ("reformation",)),
-    Rule("E-38", lazy_gettext("%(convert)s: changing sides"),
-         lazy_gettext(
+    # TRANSLATORS: the Rules page: a rule's title. convert: an action name.
+    Rule("E-38", N_("%(convert)s: changing sides"),
+         # TRANSLATORS: the Rules page: a rule explained. convert, coup: action names.
+         N_(
              "%(convert)s costs 1 coin to change your own side and 2 to change another "
              "player's, paid onto the Treasury Reserve. It claims no character, so it can't be "
              "challenged or blocked, and it may aim at anyone. It is not allowed on a turn "
              "that must be a %(coup)s."),
          ("reformation",)),
-    Rule("E-39", lazy_gettext("Treasury Reserve or treasury"),
-         lazy_gettext(
+    Rule("E-39", N_("Treasury Reserve or treasury"),
+         # TRANSLATORS: the Rules page: a rule explained. convert, coup, assassinate: action names.
+         N_(
              "Only %(convert)s payments go onto the Treasury Reserve. Coins paid for a %(coup)s "
              "or an %(assassinate)s, and an eliminated player's coins, go to the treasury."),
          ("reformation",)),
-    Rule("E-40", lazy_gettext("Several losses waiting"),
-         lazy_gettext(
+    Rule("E-40", N_("Several losses waiting"),
+         N_(
              "When a turn owes more than one loss, they are asked for in the order they arose: "
              "the lost challenge first, then the lost challenge of a block, then the action's "
              "own effect.")),
@@ -268,26 +323,26 @@ RULES: tuple[Rule, ...] = (
 BY_CODE = {rule.code: rule for rule in RULES}
 
 
-def names(edition_key: str | None) -> dict[str, str]:
-    """Every card and action, named as the edition's box names it (the texts' placeholders)."""
-    name = namer(edition_key)
-    return {**{key: name(CardName(key)) for key in ENGLISH_CARDS},
-            **{key: name(ActionName(key)) for key in ENGLISH_ACTIONS}}
+def names(voice: Voice) -> dict[str, str]:
+    """Every card and action, named as the table's box names it (the texts' placeholders)."""
+    return {**{key: voice.card(key) for key in ENGLISH_CARDS},
+            **{key: voice.action(key) for key in ENGLISH_ACTIONS}}
 
 
-def explain(rule: Rule, named: dict[str, str]) -> tuple[str, str]:
-    """The rule's title and text in the reader's language, with the names ``named`` gives."""
-    return str(rule.title) % named, str(rule.text) % named
+def explain(rule: Rule, voice: Voice) -> tuple[str, str]:
+    """The rule's title and text in the reader's language, with the box's names and words."""
+    named = names(voice)
+    return voice.format(rule.title, **named), voice.format(rule.text, **named)
 
 
 def explained(state: TableState, rows: list[tuple[str, str, str]]) -> list[Explained]:
     """Every rule code, with what this table chose (``rows``: ``views.rules_summary``) for the
     settings that change it."""
     settings = {row[0]: row for row in rows}
-    named = names(state.edition)
+    voice = words.table_voice(state)
     found = []
     for rule in RULES:
-        title, text = explain(rule, named)
+        title, text = explain(rule, voice)
         found.append(Explained(rule.code, title, text, [settings[k] for k in rule.settings]))
     return found
 

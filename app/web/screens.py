@@ -7,11 +7,12 @@ from typing import cast
 
 from flask import Response, current_app, make_response, render_template, request
 
-from app.cli_i18n import LANGUAGES
+from app.i18n import LANGUAGES
 from app.live import SSE_HEADERS
 from app.web import words
 from app.web.refusals import Refusal
 from app.web.service import Tables
+from app.web.state import TableState
 
 
 def tables() -> Tables:
@@ -38,8 +39,8 @@ def message_page(message: str, status: int) -> Response:
     return make_response(render_template("message.html", message=message), status)
 
 
-def refusal_page(refusal: Refusal, edition: str | None = None) -> Response:
-    return message_page(words.refusal(refusal, edition), refusal.status)
+def refusal_page(refusal: Refusal, table: TableState | None = None) -> Response:
+    return message_page(words.refusal(refusal, table), refusal.status)
 
 
 def event_stream(table_id: str, version: int) -> Response:

@@ -21,10 +21,10 @@ from typing import Final
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, g, request
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from app.store import Table, same_secret
+from app.web.i18n import _
 
 DEVICE_COOKIE: Final = "coup_device"
 COOKIE_AGE: Final = 60 * 60 * 24 * 30

@@ -9,10 +9,10 @@ from typing import Any
 
 from flask import Blueprint, abort, g, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from app.store import Seat, same_secret
 from app.web import rulebook, views, words
+from app.web.i18n import _
 from app.web.refusals import Refusal
 from app.web.screens import (
     event_stream,
@@ -78,7 +78,7 @@ def referee_tap(table_id: str, command: Command) -> ResponseReturnValue:
         new = command(state, request.form.get("version"))
     except Refusal as refusal:
         fresh = tables().load(table_id) or state
-        return screen(fresh, words.refusal(refusal, state.edition), refusal.status)
+        return screen(fresh, words.refusal(refusal, state), refusal.status)
     return screen(new)
 
 
@@ -169,11 +169,12 @@ def record(table_id: str) -> ResponseReturnValue:
     state = referee_state(table_id)
     if not csrf_ok(scope(state)):
         return message_page(_("This form has expired; please try again."), 400)
+    # TRANSLATORS: the downloaded record's title (its "name"). n: a number.
     name = _("Game %(n)s at this table", n=state.games)
     try:
         _state, data = tables().download(state, request.form.get("version"), name)
     except Refusal as refusal:
-        return refusal_page(refusal, state.edition)
+        return refusal_page(refusal, state)
     response = make_response(json.dumps(data, ensure_ascii=False, indent=1))
     response.headers["Content-Type"] = "application/json; charset=utf-8"
     response.headers["Content-Disposition"] = f'attachment; filename="coup-{table_id[:8]}.json"'

@@ -18,6 +18,7 @@ import qrcode
 import qrcode.image.svg
 from markupsafe import Markup
 
+from app.editions import edition
 from app.engine import (
     Prompt,
     RuleError,
@@ -30,9 +31,9 @@ from app.engine import (
 )
 from app.engine import seat_view as engine_seat_view
 from app.engine import table_view as engine_table_view
+from app.i18n import Voice
 from app.store import Seat
 from app.web import words
-from app.web.names import edition
 from app.web.state import TableState
 
 RECENT_RULINGS: Final = 30  # on the tablet's live view; the whole game is one tap away
@@ -66,24 +67,25 @@ class SeatCard:
 
 def common(state: TableState, languages: list[tuple[str, str]]) -> View:
     """The names and words every screen of a table uses."""
-    ed = state.edition
     rules = parse_rules(dict(state.rules))
+    voice = words.table_voice(state)
     return {
         "version": state.version,
-        "edition": edition(ed),
+        "edition": edition(state.edition),
         "rules": rules,
         "languages": languages,
-        "card": lambda c: words.card_name(c, ed),
-        "act": lambda a: words.action_name(a, ed),
-        "faction": lambda f: words.faction_name(f, ed),
-        "ruling": lambda r: words.ruling(r, ed),
-        "brief": lambda e: _brief(e, ed),
+        "voice": voice,  # the templates' _() speaks it: the box's words (app/web/i18n.py)
+        "card": voice.card,
+        "act": voice.action,
+        "faction": voice.faction,
+        "ruling": voice.ruling,
+        "brief": lambda e: _brief(e, voice),
         "claim_of": lambda a: claim_of(rules, a),
     }
 
 
-def _brief(error: RuleError, ed: str) -> str:
-    return words.sentence(error.brief or error.text, error.params, ed, error.count)
+def _brief(error: RuleError, voice: Voice) -> str:
+    return voice.say(error.brief or error.text, error.params, error.count)
 
 
 def tablet(state: TableState, link: Callable[[Seat], str], languages: list[tuple[str, str]]
@@ -104,7 +106,7 @@ def tablet(state: TableState, link: Callable[[Seat], str], languages: list[tuple
                        if not p.private or p.player in untracked]
     view["log"] = list(reversed(public["log"]))[:RECENT_RULINGS]
     view["log_total"] = len(public["log"])
-    view["undone"] = [words.describe_step(s, state.edition) for s in reversed(state.undone)]
+    view["undone"] = [words.describe_step(s, view["voice"]) for s in reversed(state.undone)]
     view["can_undo"] = bool(state.steps) and not state.closed
     view["closed"] = state.closed
     view["download"] = download(state.game, state.closed).value
@@ -145,8 +147,8 @@ def rules_summary(state: TableState) -> list[tuple[str, str, str]]:
     """(setting, explanation, this game's value) for every setting, official ones included."""
     rules = parse_rules(dict(state.rules))
     rows = []
-    for key, (explanation, labels) in words.SETTINGS.items():
+    for key, (explanation, labels) in words.settings(words.table_voice(state)).items():
         value = getattr(rules, key)
         label = labels.get(value, value) if labels else value
-        rows.append((key, str(explanation), str(label)))
+        rows.append((key, explanation, str(label)))
     return rows

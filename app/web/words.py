@@ -1,187 +1,201 @@
-"""Words on screen: rulings and errors in the reader's language, names in the table's edition,
-and a one-line explanation of every rule setting (for the set-up form and the rules summary).
+"""Words on screen: rulings and errors in the reader's language with the table's names and
+words (app/i18n.py's Voice), and a one-line explanation of every rule setting (for the set-up
+form and the rules summary). No card or action name is written into a sentence here: each
+comes from the table's box through a ``%(...)s`` slot.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from gettext import NullTranslations
 from typing import Any
 
-from flask import g
-from flask_babel import get_translations, lazy_gettext
-
-from app.engine import CardName, RuleError, Ruling, describe, parse_step, render
-from app.engine.rulings import ActionName
-from app.web.names import edition, namer
+from app.engine import RuleError, Ruling, describe, parse_rules, parse_step
+from app.engine.rulings import N_, action, card
+from app.i18n import Voice
+from app.web import i18n
 from app.web.refusals import Refusal, Why
+from app.web.state import TableState
 
 
-def _translations() -> NullTranslations:
-    """This request's catalog, looked up once: Flask-Babel's lookup costs more than a ruling."""
-    if "translations" not in g:
-        g.translations = get_translations()
-    translations: NullTranslations = g.translations
-    return translations
-
-
-def _template(text: str) -> str:
-    """The translated template itself: Flask-Babel's gettext would fill it in already."""
-    return _translations().gettext(text)
-
-
-def _plural_template(singular: str, plural: str, n: int) -> str:
-    return _translations().ngettext(singular, plural, n)
+def table_voice(table: TableState | None) -> Voice:
+    """The request's language with this table's box (no table: the language's usual box)."""
+    if table is None:
+        return i18n.voice()
+    return i18n.voice(table.edition, parse_rules(dict(table.rules)).exchanger)
 
 
 def sentence(text: str | tuple[str, str], params: Mapping[str, object],
-             edition_key: str | None, count: str | None = None) -> str:
-    """A ruling or an error template, translated, with names from the edition."""
-    return render(text, params, namer(edition_key), _template, count, _plural_template)
+             table: TableState | None = None, count: str | None = None) -> str:
+    """A ruling or an error template, translated, with the table's names and words."""
+    return table_voice(table).say(text, params, count)
 
 
-def ruling(r: Ruling, edition_key: str | None) -> str:
-    return sentence(r.text, r.params, edition_key, r.count)
-
-
-def rule_error(error: RuleError, edition_key: str | None) -> str:
-    return sentence(error.text, error.params, edition_key, error.count)
+def rule_error(error: RuleError, voice: Voice) -> str:
+    return voice.say(error.text, error.params, error.count)
 
 
 REFUSALS = {
-    Why.ACTED_FIRST: lazy_gettext("Someone acted first; here is the table as it is now."),
-    Why.MOVED_ON: lazy_gettext("The table moved on before your tap; here it is as it is now."),
-    Why.NOT_STARTED: lazy_gettext("The game has not started yet."),
-    Why.NOTHING_TO_UNDO: lazy_gettext("There is nothing to undo in this game."),
-    Why.CLOSED: lazy_gettext("The record of this game was downloaded, so the game is closed: "
-                             "it can't be undone."),
-    Why.HAND_LOCKED: lazy_gettext("The game has started; your hand can't change now."),
-    Why.SEATS_LOCKED: lazy_gettext("Seats can only change between games."),
-    Why.UNDER_WAY: lazy_gettext("The game is already under way."),
-    Why.WAITING_FOR_HANDS: lazy_gettext("Still waiting for the hands of: %(names)s."),
-    Why.NO_WINNER_YET: lazy_gettext("A new game can start once this one has a winner."),
-    Why.NO_GAME_YET: lazy_gettext("No game has been played at this table yet."),
-    Why.RECORD_AFTER_GAME: lazy_gettext("The record shows every hidden card, so it can be "
-                                        "downloaded once the game is over."),
-    Why.NO_SUCH_SEAT: lazy_gettext("There is no such seat."),
-    Why.SEAT_GONE: lazy_gettext("There is nothing here. The link may be old: ask the referee "
-                                "for a new one."),
-    Why.NOT_YOUR_SEAT: lazy_gettext("This seat is already open on another phone. If that phone "
-                                    "is lost or broken, ask the referee for a new link."),
-    Why.NOT_OPENED: lazy_gettext("Open your seat's link first."),
-    Why.NO_SUCH_LANGUAGE: lazy_gettext("That language is not available."),
-    Why.TOO_MANY_TABLES: lazy_gettext("This device made many tables in the last few minutes. "
-                                      "Use one of them, or try again in ten minutes."),
-    Why.TOO_MANY_LOBBIES: lazy_gettext("The laptop holds as many tables waiting to start as it "
-                                       "keeps. Start a game at one of them, or try again "
-                                       "tomorrow: a table where no game started goes after a "
-                                       "day."),
+    Why.ACTED_FIRST: N_("Someone acted first; here is the table as it is now."),
+    Why.MOVED_ON: N_("The table moved on before your tap; here it is as it is now."),
+    Why.NOT_STARTED: N_("The game has not started yet."),
+    Why.NOTHING_TO_UNDO: N_("There is nothing to undo in this game."),
+    Why.CLOSED: N_("The record of this game was downloaded, so the game is closed: it can't be "
+                   "undone."),
+    Why.HAND_LOCKED: N_("The game has started; your hand can't change now."),
+    Why.SEATS_LOCKED: N_("Seats can only change between games."),
+    Why.UNDER_WAY: N_("The game is already under way."),
+    # TRANSLATORS: error; names: the players' names, joined with commas.
+    Why.WAITING_FOR_HANDS: N_("Still waiting for the hands of: %(names)s."),
+    Why.NO_WINNER_YET: N_("A new game can start once this one has a winner."),
+    Why.NO_GAME_YET: N_("No game has been played at this table yet."),
+    Why.RECORD_AFTER_GAME: N_("The record shows every hidden card, so it can be downloaded "
+                              "once the game is over."),
+    Why.NO_SUCH_SEAT: N_("There is no such seat."),
+    Why.SEAT_GONE: N_("There is nothing here. The link may be old: ask the referee for a new "
+                      "one."),
+    Why.NOT_YOUR_SEAT: N_("This seat is already open on another phone. If that phone is lost "
+                          "or broken, ask the referee for a new link."),
+    Why.NOT_OPENED: N_("Open your seat's link first."),
+    Why.NO_SUCH_LANGUAGE: N_("That language is not available."),
+    Why.TOO_MANY_TABLES: N_("This device made many tables in the last few minutes. Use one of "
+                            "them, or try again in ten minutes."),
+    Why.TOO_MANY_LOBBIES: N_("The laptop holds as many tables waiting to start as it keeps. "
+                             "Start a game at one of them, or try again tomorrow: a table "
+                             "where no game started goes after a day."),
 }
 
 
-def refusal(refused: Refusal, edition_key: str | None) -> str:
+def refusal(refused: Refusal, table: TableState | None) -> str:
     """Why a request was refused, in the reader's language."""
+    voice = table_voice(table)
     if refused.error is not None:
-        return rule_error(refused.error, edition_key)
-    text = str(REFUSALS[refused.why])
-    return text % dict(refused.params) if refused.params else text
+        return rule_error(refused.error, voice)
+    return voice.say(REFUSALS[refused.why], refused.params)
 
 
-def card_name(key: str, edition_key: str | None) -> str:
-    return namer(edition_key)(CardName(key))
+def _r(text: str, **params: object) -> Ruling:
+    return Ruling(text, params)
 
 
-def action_name(key: str, edition_key: str | None) -> str:
-    return namer(edition_key)(ActionName(key))
-
-
-def faction_name(key: str | None, edition_key: str | None) -> str:
-    return edition(edition_key).factions.get(key or "", key or "")
-
-
-# One line per setting: what it changes. Values are listed with their own short labels.
-SETTINGS: dict[str, tuple[Any, dict[Any, Any]]] = {
+DUKE, INQUISITOR = card("duke"), card("inquisitor")
+# One line per setting: what it changes, and each value's short label. Names of cards and
+# actions are values, so each table reads them in its own box's words.
+SETTINGS: dict[str, tuple[Ruling, dict[Any, Ruling]]] = {
     "exchanger": (
-        lazy_gettext("Which character exchanges cards: the Ambassador (draw 2) or the "
-                     "Inquisitor (draw 1, or examine another player's card)."),
-        {"ambassador": lazy_gettext("Ambassador"), "inquisitor": lazy_gettext("Inquisitor")},
+        # TRANSLATORS: a setting's explanation; ambassador, inquisitor: card names.
+        _r(N_("Which character exchanges cards: the %(ambassador)s (draw 2) or the "
+              "%(inquisitor)s (draw 1, or examine another player's card)."),
+           ambassador=card("ambassador"), inquisitor=INQUISITOR),
+        {"ambassador": _r("%(card)s", card=card("ambassador")),
+         "inquisitor": _r("%(card)s", card=INQUISITOR)},
     ),
     "reformation": (
-        lazy_gettext("Reformation: two sides, Convert, Embezzle and the Treasury Reserve."),
-        {False: lazy_gettext("off"), True: lazy_gettext("on")},
+        # TRANSLATORS: a setting's explanation; convert, embezzle: action names.
+        _r(N_("Reformation: two sides, %(convert)s, %(embezzle)s and the Treasury Reserve."),
+           convert=action("convert"), embezzle=action("embezzle")),
+        {False: _r(N_("off")), True: _r(N_("on"))},
     ),
     "refund_on_successful_challenge": (
-        lazy_gettext("A caught bluff gets its coins back (the Assassin's 3)."),
-        {True: lazy_gettext("refunded"), False: lazy_gettext("kept by the treasury")},
+        # TRANSLATORS: a setting's explanation; assassinate: an action name.
+        _r(N_("A caught bluff gets its coins back (the 3 paid for the %(assassinate)s)."),
+           assassinate=action("assassinate")),
+        {True: _r(N_("refunded")), False: _r(N_("kept by the treasury"))},
     ),
     "proof_replacement": (
-        lazy_gettext("When a player who proved a claim replaces the card shown."),
-        {"shuffle_now": lazy_gettext("shuffle it in and draw at once"),
-         "bottom_at_end_of_turn": lazy_gettext("bottom of the deck, draw at the end of the turn")},
+        _r(N_("When a player who proved a claim replaces the card shown.")),
+        {"shuffle_now": _r(N_("shuffle it in and draw at once")),
+         "bottom_at_end_of_turn": _r(N_("bottom of the deck, draw at the end of the turn"))},
     ),
     "target_who_challenged_may_block": (
-        lazy_gettext("A target who lost a challenge against the action may still block it."),
-        {True: lazy_gettext("may block"), False: lazy_gettext("may not block")},
+        _r(N_("A target who lost a challenge against the action may still block it.")),
+        {True: _r(N_("may block")), False: _r(N_("may not block"))},
     ),
     "steal_from_zero": (
-        lazy_gettext("Whether a player with no coins can be the target of a Steal."),
-        {"forbid": lazy_gettext("not allowed"), "allow": lazy_gettext("allowed, takes nothing")},
+        # TRANSLATORS: a setting's explanation; steal: an action name.
+        _r(N_("Whether a player with no coins can be the target of the %(steal)s."),
+           steal=action("steal")),
+        {"forbid": _r(N_("not allowed")), "allow": _r(N_("allowed, takes nothing"))},
     ),
     "reblock_foreign_aid": (
-        lazy_gettext("After a failed block of Foreign Aid, another player may block it."),
-        {False: lazy_gettext("one block only"), True: lazy_gettext("others may block")},
+        # TRANSLATORS: a setting's explanation; aid: an action name.
+        _r(N_("After a failed block of the %(aid)s, another player may block it."),
+           aid=action("foreign_aid")),
+        {False: _r(N_("one block only")), True: _r(N_("others may block"))},
     ),
     "elimination_coin_return": (
-        lazy_gettext("When an eliminated player's coins go back to the treasury."),
-        {"end_of_turn": lazy_gettext("at the end of the turn"),
-         "immediate": lazy_gettext("at once")},
+        _r(N_("When an eliminated player's coins go back to the treasury.")),
+        {"end_of_turn": _r(N_("at the end of the turn")), "immediate": _r(N_("at once"))},
     ),
     "ambassador_max_swap": (
-        lazy_gettext("How many drawn cards an exchange may take into the hand."),
-        {2: lazy_gettext("up to 2"), 1: lazy_gettext("at most 1")},
+        # TRANSLATORS: a setting's explanation; exchange: an action name.
+        _r(N_("How many drawn cards the %(exchange)s may take into the hand."),
+           exchange=action("exchange")),
+        {2: _r(N_("up to 2")), 1: _r(N_("at most 1"))},
     ),
     "examine_shown_by": (
-        lazy_gettext("Who picks the card shown to the Inquisitor."),
-        {"target": lazy_gettext("the target"), "examiner": lazy_gettext("the Inquisitor, blind")},
+        # TRANSLATORS: a setting's explanation; inquisitor: a card name.
+        _r(N_("Who picks the card shown to the %(inquisitor)s."), inquisitor=INQUISITOR),
+        {"target": _r(N_("the target")),
+         # TRANSLATORS: a setting's value; inquisitor: a card name.
+         "examiner": _r(N_("the %(inquisitor)s, blind"), inquisitor=INQUISITOR)},
     ),
     "examine_swap": (
-        lazy_gettext("Whether the Inquisitor may hand the shown card back."),
-        {"optional": lazy_gettext("Inquisitor's choice"),
-         "mandatory": lazy_gettext("always replaced")},
+        # TRANSLATORS: a setting's explanation; inquisitor: a card name.
+        _r(N_("Whether the %(inquisitor)s may hand the shown card back."),
+           inquisitor=INQUISITOR),
+        {"optional": _r(N_("may hand it back")), "mandatory": _r(N_("always replaced"))},
     ),
     "embezzle_caught_loses_duke": (
-        lazy_gettext("A player caught embezzling while holding a Duke must lose that Duke."),
-        {False: lazy_gettext("loser picks"), True: lazy_gettext("must lose the Duke")},
+        # TRANSLATORS: a setting's explanation; duke: a card name; embezzle: an action name.
+        _r(N_("A player caught claiming the %(embezzle)s while holding the %(duke)s must lose "
+              "that card."), duke=DUKE, embezzle=action("embezzle")),
+        {False: _r(N_("loser picks")),
+         # TRANSLATORS: a setting's value; duke: a card name.
+         True: _r(N_("must lose the %(duke)s"), duke=DUKE)},
     ),
     "anyone_may_block_targeted": (
-        lazy_gettext("Anyone, not only the target, may block a Steal or an Assassinate."),
-        {False: lazy_gettext("target only"), True: lazy_gettext("anyone")},
+        # TRANSLATORS: a setting's explanation; steal, assassinate: action names.
+        _r(N_("Anyone, not only the target, may block the %(steal)s or the %(assassinate)s."),
+           steal=action("steal"), assassinate=action("assassinate")),
+        {False: _r(N_("target only")), True: _r(N_("anyone"))},
     ),
     "two_player_setup": (
-        lazy_gettext("Two players: deal two cards each, or each chooses one card from a set "
-                     "of five."),
-        {"deal": lazy_gettext("deal"), "choose_hand": lazy_gettext("choose a hand")},
+        _r(N_("Two players: deal two cards each, or each chooses one card from a set of "
+              "five.")),
+        {"deal": _r(N_("deal")), "choose_hand": _r(N_("choose a hand"))},
     ),
     "coins_in_box": (
-        lazy_gettext("Coins in the box: the treasury can't pay out more than it holds."),
+        _r(N_("Coins in the box: the treasury can't pay out more than it holds.")),
         {},
     ),
 }
 
-PRESET_TITLES: dict[str, Any] = {
-    "official": lazy_gettext("Official rules"),
-    "la_mame_ru_2015": lazy_gettext("La Mame, Russian 2015"),
-    "mosigra_ru": lazy_gettext("Mosigra, Russian"),
-    "ua_steampunk": lazy_gettext("Ukrainian steampunk"),
-    "bga": lazy_gettext("Board Game Arena"),
+
+def settings(voice: Voice) -> dict[str, tuple[str, dict[Any, str]]]:
+    """Each setting's explanation and its values' labels, worded for this voice."""
+    return {key: (voice.ruling(explanation), {v: voice.ruling(r) for v, r in labels.items()})
+            for key, (explanation, labels) in SETTINGS.items()}
+
+
+PRESET_TITLES = {
+    "official": N_("Official rules"),
+    "la_mame_ru_2015": N_("La Mame, Russian 2015"),
+    "mosigra_ru": N_("Mosigra, Russian"),
+    "ua_steampunk": N_("Ukrainian steampunk"),
+    "bga": N_("Board Game Arena"),
 }
 
+
+def preset_titles(voice: Voice) -> dict[str, str]:
+    return {key: voice.gettext(title) for key, title in PRESET_TITLES.items()}
+
+
 # Each language named in itself, so anyone can find their own.
-LANGUAGE_TITLES = {"en": "English", "ru": "Русский", "uk": "Українська", "pt": "Português",
-                   "ja": "日本語"}
+LANGUAGE_TITLES = {"en": "English", "ru": "Русский", "uk": "Українська",
+                   "pt-BR": "Português (Brasil)", "ja": "日本語"}
 
 
-def describe_step(step: Mapping[str, object], edition_key: str | None) -> str:
+def describe_step(step: Mapping[str, object], voice: Voice) -> str:
     """A step in a few public words, for the log of undone steps (never a hidden card): the
     engine's words for each kind of step (its table of step kinds)."""
-    return ruling(describe(parse_step(dict(step))), edition_key)
+    return voice.ruling(describe(parse_step(dict(step))))

@@ -1,5 +1,6 @@
-"""The screens in every language in a real browser: a tablet and a phone per language, with
-screenshots in tests/artifacts/i18n-<lang>-*.png, and no text running out of its box.
+"""The screens in every language in a real browser: a tablet and a phone per language and per
+box in it (Russian twice: La Mame and Mosigra), with screenshots in
+tests/artifacts/i18n-<lang>[-<box>]-*.png, and no text running out of its box.
 
 Selectors use form field names and values only, never the words on screen, so the same steps
 drive every language.
@@ -16,11 +17,14 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 from playwright.sync_api import Page, expect  # noqa: E402
 
-from app.web import LANGUAGES  # noqa: E402
+from app.i18n import LANGUAGES  # noqa: E402
 
 Shot = Callable[[Page, str], Path]
 NATIVE_EDITION = {"en": "official", "ru": "la_mame_ru_2015", "uk": "ua_steampunk",
-                  "pt": "bga_pt", "ja": "ja"}
+                  "pt-BR": "bga_pt", "ja": "ja"}
+# Each box in the language of its rulebook (app/editions.py): its own words on every screen.
+BOXES = [(language, edition) for language, edition in NATIVE_EDITION.items()] + [
+    ("ru", "mosigra_ru")]
 HANDS = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
          "Cy": ["ambassador", "captain"]}
 TABLET = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1,
@@ -56,20 +60,25 @@ def fits(page: Page, what: str) -> None:
     assert not problems, f"{what}: text out of its box: {problems}"
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_language_is_shown():
+    assert {language for language, _edition in BOXES} == set(LANGUAGES)
+
+
+@pytest.mark.parametrize(("language", "edition"), BOXES)
 def test_tablet_and_phone_screens_in_every_language(
-    language: str, new_context, playwright, screenshot: Shot
+    language: str, edition: str, new_context, playwright, screenshot: Shot
 ) -> None:
+    shot = language if NATIVE_EDITION[language] == edition else f"{language}-{edition}"
     tablet = new_context(locale=language, **TABLET).new_page()
     tablet.goto("/")
     expect(tablet.locator("html")).to_have_attribute("lang", language)
     tablet.locator("details.settings summary").click()
-    screenshot(tablet, f"i18n-{language}-home")
+    screenshot(tablet, f"i18n-{shot}-home")
     fits(tablet, "home")
 
     tablet.fill('textarea[name="players"]', "\n".join(HANDS))
     tablet.select_option('select[name="language"]', language)
-    tablet.select_option('select[name="edition"]', NATIVE_EDITION[language])
+    tablet.select_option('select[name="edition"]', edition)
     tablet.locator("form.new-table button[type=submit]").click()
     expect(tablet.locator("ol.lobby")).to_be_visible()
     links = tablet.locator("ol.lobby .link small").all_inner_texts()
@@ -85,9 +94,9 @@ def test_tablet_and_phone_screens_in_every_language(
         expect(phone.locator("details.secret")).to_have_count(1)
         phones[name] = phone
     expect(tablet.locator("li.seat-card.ready")).to_have_count(len(HANDS))
-    screenshot(tablet, f"i18n-{language}-tablet-lobby")
+    screenshot(tablet, f"i18n-{shot}-tablet-lobby")
     fits(tablet, "tablet lobby")
-    screenshot(phones["Ann"], f"i18n-{language}-phone-lobby")
+    screenshot(phones["Ann"], f"i18n-{shot}-phone-lobby")
     fits(phones["Ann"], "phone lobby")
 
     tablet.locator("form.start button").click()
@@ -97,17 +106,17 @@ def test_tablet_and_phone_screens_in_every_language(
     step_button(tablet, "steal", by="Bob", target="Ann").click()
     step_button(tablet, "challenge", by="Ann").click()
     expect(tablet.locator(".log li")).to_have_count(5)
-    screenshot(tablet, f"i18n-{language}-tablet-game")
+    screenshot(tablet, f"i18n-{shot}-tablet-game")
     fits(tablet, "tablet mid-game")
 
     bob = phones["Bob"]
     expect(bob.locator("section.prompt.ask")).to_be_visible(timeout=12_000)
     bob.locator("section.prompt.ask details.secret summary").click()
     expect(step_button(bob, "concede")).to_be_visible()
-    screenshot(bob, f"i18n-{language}-phone-prompt")
+    screenshot(bob, f"i18n-{shot}-phone-prompt")
     fits(bob, "phone prompt")
     expect(bob.locator("html")).to_have_attribute("lang", language)
 
     tablet.goto(tablet.url.split("?")[0] + "/rules")
-    screenshot(tablet, f"i18n-{language}-rules")
+    screenshot(tablet, f"i18n-{shot}-rules")
     fits(tablet, "rules")

@@ -45,7 +45,7 @@ def test_check_reports_a_refused_step(tmp_path, capsys):
 def test_a_key_on_the_wrong_step_is_a_refused_step(tmp_path, capsys):
     path = write(tmp_path, dict(GOOD, steps=[{"by": "Ann", "do": "income", "target": "Bob"}]))
     assert main(["check", str(path)]) == 1
-    assert "Income takes no target." in capsys.readouterr().out
+    assert "The Income takes no target." in capsys.readouterr().out
 
 
 def test_check_exits_non_zero_when_any_file_fails(tmp_path, capsys):
@@ -101,7 +101,7 @@ def test_explain_tells_the_game_step_by_step(capsys):
 def test_explain_shows_refused_steps_with_their_reason(capsys):
     assert main(["explain", str(RECORDS / "33-unaffordable-declarations.json")]) == 0
     out = capsys.readouterr().out
-    assert "refused: A can't Assassinate: it costs 3 coins and A has 2 (E-15)." in out
+    assert "refused: A can't declare the Assassinate: it costs 3 coins and A has 2 (E-15)." in out
 
 
 def test_explain_of_a_missing_file_says_so(tmp_path, capsys):

@@ -25,7 +25,7 @@ HANDS = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
          "Cy": ["ambassador", "captain"]}
 # The edition a player of each language would own: its card names are in that language too.
 NATIVE_EDITION = {"en": "official", "ru": "la_mame_ru_2015", "uk": "ua_steampunk",
-                  "pt": "bga_pt", "ja": "ja"}
+                  "pt-BR": "bga_pt", "ja": "ja"}
 
 
 # -- tables through the test client ---------------------------------------------------------
@@ -73,16 +73,17 @@ class Table:
 
 
 def new_table(app: Flask, language: str, edition: str | None = None,
-              browser_language: str = "en") -> Table:
+              browser_language: str = "en", settings: dict[str, str] | None = None) -> Table:
     """A table created on the home page with this language and edition (the edition a player
-    of the language would own by default); each seat is opened by its own phone."""
+    of the language would own by default) and any settings of the form; each seat is opened
+    by its own phone."""
     headers = {"Accept-Language": browser_language}
     tablet = app.test_client()
     tablet.environ_base["HTTP_ACCEPT_LANGUAGE"] = browser_language
     home = tablet.get("/", headers=headers).text
     response = tablet.post("/tables", data={
         "csrf": csrf_of(home), "players": "\n".join(NAMES), "language": language,
-        "edition": edition or NATIVE_EDITION[language]})
+        "edition": edition or NATIVE_EDITION[language], **(settings or {})})
     assert response.status_code == 303, response.text
     table = Table(tablet, response.headers["Location"])
     links = list(dict.fromkeys(SEAT_LINK.findall(table.page())))
@@ -113,8 +114,8 @@ def mid_game(table: Table) -> None:
 
 @pytest.fixture
 def make_table(app: Flask) -> Callable[..., Table]:
-    return lambda language, edition=None, browser_language="en": new_table(
-        app, language, edition, browser_language)
+    return lambda language, edition=None, browser_language="en", settings=None: new_table(
+        app, language, edition, browser_language, settings)
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from app.records import RecordError, load
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 WORKED = RECORDS / "01-worked-example.json"
 UNAFFORDABLE = RECORDS / "33-unaffordable-declarations.json"
-LOCALES = {"en": "en_GB.UTF-8", "ru": "ru_RU.UTF-8", "uk": "uk_UA.UTF-8", "pt": "pt_BR.UTF-8",
+LOCALES = {"en": "en_GB.UTF-8", "ru": "ru_RU.UTF-8", "uk": "uk_UA.UTF-8", "pt-BR": "pt_BR.UTF-8",
            "ja": "ja_JP.UTF-8"}
 CYRILLIC = re.compile("[а-яіїєґ]", re.I)
 JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
@@ -59,16 +59,16 @@ def write(tmp_path: Path, data: object, name: str = "r.json") -> Path:
     ({"LANG": "ru_RU.UTF-8"}, "ru"),
     ({"LANG": "ru"}, "ru"),
     ({"LANG": "uk_UA@euro"}, "uk"),
-    ({"LANG": "pt_BR"}, "pt"),
-    ({"LANG": "pt_PT.UTF-8"}, "pt"),
+    ({"LANG": "pt_BR"}, "pt-BR"),
+    ({"LANG": "pt_PT.UTF-8"}, "pt-BR"),
     ({"LANG": "ja_JP.eucJP"}, "ja"),
     ({"LANG": "de_DE.UTF-8"}, "en"),  # a language we have no catalogue for
     ({"LANG": "en_US.UTF-8"}, "en"),
     ({"LANG": "ru_RU.UTF-8", "LC_MESSAGES": "ja_JP.UTF-8"}, "ja"),
-    ({"LANG": "ru_RU.UTF-8", "LC_MESSAGES": "uk_UA.UTF-8", "LC_ALL": "pt_BR.UTF-8"}, "pt"),
+    ({"LANG": "ru_RU.UTF-8", "LC_MESSAGES": "uk_UA.UTF-8", "LC_ALL": "pt_BR.UTF-8"}, "pt-BR"),
     ({"LANG": "ja_JP.UTF-8", "LC_ALL": ""}, "ja"),  # an empty variable counts as unset
     ({"LANG": "ru_RU.UTF-8", "LANGUAGE": "uk"}, "uk"),  # LANGUAGE comes first
-    ({"LANG": "en_US.UTF-8", "LANGUAGE": "de:pt_BR:ru"}, "pt"),  # a list of preferences
+    ({"LANG": "en_US.UTF-8", "LANGUAGE": "de:pt_BR:ru"}, "pt-BR"),  # a list of preferences
     ({"LANG": "ru_RU.UTF-8", "LANGUAGE": "en"}, "en"),
     ({"LANG": "ru_RU.UTF-8", "LANGUAGE": "de"}, "en"),  # as gettext: no fallback to LANG
     ({"LANG": "C.UTF-8", "LANGUAGE": "ja"}, "ja"),
@@ -175,8 +175,8 @@ def test_explain_in_japanese_gives_japanese_rulings_with_the_official_card_names
 def test_explain_in_japanese_gives_the_reason_a_step_was_refused(speak, capsys):
     speak("ja_JP.UTF-8")
     assert main(["explain", str(UNAFFORDABLE)]) == 0
-    assert ("却下：Aは「Assassinate」ができません。金貨3枚が必要ですが、Aの金貨は2枚です（E-15）。"
-            in capsys.readouterr().out)
+    assert ("却下：Aは「Assassinate」を宣言できません。金貨3枚が必要ですが、"
+            "Aの金貨は2枚です（E-15）。" in capsys.readouterr().out)
 
 
 def test_explain_in_russian_counts_with_russian_plurals(speak, capsys):

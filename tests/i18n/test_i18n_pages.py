@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from app.web import LANGUAGES
-from app.web.names import EDITIONS
+from app.editions import EDITIONS
+from app.i18n import LANGUAGES
 from app.web.words import LANGUAGE_TITLES
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
@@ -28,13 +28,14 @@ def leftover_english(parts: list[str], english_parts: list[str], language: str) 
 
     A string is suspect when the same page in English shows it too (a Latin-script language
     can only be checked that way), or, for Cyrillic and Japanese, when it holds any Latin
-    word. Player names, the edition's titles and names, and the languages' own names are
-    what they are in every language, so they are taken out first.
+    word. Player names, the edition's titles, names and own words (the Japanese box's
+    「Almshouse」), and the languages' own names are what they are in every language, so they
+    are taken out first.
     """
     kept_words = set(NAMES) | set(LANGUAGE_TITLES.values())
     for ed in EDITIONS.values():
         kept_words |= {ed.title, *ed.cards.values(), *ed.actions.values(),
-                       *ed.factions.values()}
+                       *ed.by_character.values(), *ed.factions.values(), *ed.terms.values()}
     english = {clean(p, kept_words) for p in english_parts}
     found = []
     for part in parts:
@@ -108,7 +109,7 @@ def test_the_table_language_chosen_on_the_home_page_is_the_tablets(make_table):
 
 def test_an_unknown_table_language_falls_back_to_the_browsers(make_table):
     table = make_table("xx", edition="official", browser_language="pt-BR")
-    assert '<html lang="pt">' in table.page()
+    assert '<html lang="pt-BR">' in table.page()
 
 
 def test_each_phone_may_switch_its_own_language(make_table):
@@ -116,7 +117,7 @@ def test_each_phone_may_switch_its_own_language(make_table):
     html = table.phone_page("Ann")
     csrf = re.search(r'name="csrf" value="([^"]+)"', html).group(1)
     answer = table.phones["Ann"].post(table.links["Ann"] + "/language",
-                                      data={"csrf": csrf, "language": "pt"},
+                                      data={"csrf": csrf, "language": "pt-BR"},
                                       headers={"HX-Request": "true"})
     assert answer.status_code == 200
     assert "Salvar minha mão" in table.phone_page("Ann")

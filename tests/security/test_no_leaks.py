@@ -49,6 +49,7 @@ from tablekit import (
 from werkzeug.datastructures import MultiDict
 from werkzeug.test import TestResponse
 
+from app.editions import EDITIONS
 from app.engine import (
     STEPS,
     Game,
@@ -65,7 +66,6 @@ from app.explore import Chooser, legal_steps, random_rules
 from app.live import Broker
 from app.web import views
 from app.web.home import FormProblem, settings_from_form
-from app.web.names import EDITIONS
 from app.web.state import TableState
 
 SEEDS = range(7)
