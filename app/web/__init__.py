@@ -18,7 +18,7 @@ from werkzeug.exceptions import HTTPException
 from app.i18n import TRANSLATIONS, compile_catalogs
 from app.live import Broker
 from app.store import init_db
-from app.web import home, i18n, phone, security, tablet
+from app.web import home, i18n, night, phone, security, tablet
 from app.web.i18n import _
 from app.web.pool import StorePool
 from app.web.service import Tables
@@ -68,6 +68,7 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     app.register_blueprint(home.bp)
     app.register_blueprint(tablet.bp)
     app.register_blueprint(phone.bp)
+    app.register_blueprint(night.bp)
     security.install(app)
     _error_pages(app)
     return app

@@ -1,0 +1,409 @@
+"""A game night around the games: the table's night settings (a target of wins, the decision
+timer), the night's scoreboard, the spectators' link, and each finished game's numbers kept
+for the players' page. Every change of a table still goes through :meth:`Tables.commit`.
+
+The night settings live in the table's settings (``setup["night"]``) and are changed by one
+log row ``{"control": "night"}``, which the fold counts as a change like any other.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Final
+
+from app.engine import Game, pending
+from app.engine.rulings import N_
+from app.engine.story import Story, story
+from app.engine.table import MAX_NAME, look_alike, printable
+from app.store import LogRow, Store, Table, same_secret
+from app.web.pool import StorePool
+from app.web.refusals import Refusal, Why
+from app.web.state import CONTROL, TableState, advance
+
+if TYPE_CHECKING:  # the service calls this module; only its type is needed here
+    from app.web.service import Tables
+
+TIMER_MIN: Final = 10
+TIMER_MAX: Final = 600
+TARGET_MAX: Final = 20
+WINDOW_PROMPTS: Final = frozenset({"respond", "block"})
+"""Prompts of an open window: the only wait that "let it stand" may end on its own."""
+
+
+class NightProblem(Exception):
+    """A night setting or a player's name the form sent that can't be used; ``text`` is an
+    English template (translated where it is shown) and ``params`` its values."""
+
+    def __init__(self, text: str, **params: object) -> None:
+        super().__init__(text)
+        self.text = text
+        self.params = params
+
+
+# -- the night's settings ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Settings:
+    target: int = 0  # wins that take the night; 0: no target
+    timer: int = 0  # seconds per decision; 0: off (the default)
+    stand: bool = False  # on time-out, let an open window's claim or action stand
+
+    def as_json(self) -> dict[str, Any]:
+        return {"target": self.target, "timer": self.timer, "stand": self.stand}
+
+
+def settings(state: TableState) -> Settings:
+    raw = state.table.setup.get("night")
+    if not isinstance(raw, Mapping):
+        return Settings()
+    return Settings(_int(raw.get("target"), 0, TARGET_MAX), _int(raw.get("timer"), 0, TIMER_MAX),
+                    raw.get("stand") is True)
+
+
+def _int(value: object, low: int, high: int) -> int:
+    return value if isinstance(value, int) and low <= value <= high else 0
+
+
+def settings_from_form(form: Mapping[str, str]) -> Settings:
+    """The night settings the tablet's form sent, or :class:`NightProblem`."""
+    target = _number(form.get("target", ""), 0, TARGET_MAX,
+                     # TRANSLATORS: error (game night's settings). max: a number.
+                     N_("The target must be a number of wins from 1 to %(max)s, or empty."))
+    timer = _number(form.get("timer", ""), 0, TIMER_MAX,
+                    # TRANSLATORS: error (game night's settings). min, max: numbers.
+                    N_("The timer must be from %(min)s to %(max)s seconds, or empty (off)."))
+    if timer and timer < TIMER_MIN:
+        raise NightProblem(N_("The timer must be from %(min)s to %(max)s seconds, or empty (off)."),
+                           min=TIMER_MIN, max=TIMER_MAX)
+    return Settings(target, timer, form.get("stand") == "1")
+
+
+def _number(text: str, low: int, high: int, problem: str) -> int:
+    text = (text or "").strip()
+    if text in ("", "0"):
+        return 0
+    if not text.isascii() or not text.isdigit() or not low <= int(text) <= high:
+        raise NightProblem(problem, min=TIMER_MIN, max=high)
+    return int(text)
+
+
+def change_settings(tables: Tables, state: TableState, version: object,
+                    chosen: Settings) -> TableState:
+    """The one write of a settings change: the table's settings, and one log row."""
+    tables.fresh(state, version)
+    setup = {**state.table.setup, "night": chosen.as_json()}
+    return tables.commit(state, {CONTROL: "night"}, change=lambda w: w.update_table(setup=setup))
+
+
+# -- the night's scoreboard -------------------------------------------------------------------
+
+
+class Nights:
+    """Each table's winners so far, remembered by (table, version): the whole log is read only
+    when a table changed since a scoreboard was last drawn."""
+
+    def __init__(self, size: int = 128) -> None:
+        self._wins: OrderedDict[str, tuple[int, tuple[str, ...]]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def winners(self, pool: StorePool, state: TableState) -> tuple[str, ...]:
+        """The winner of each finished game at this table, oldest first."""
+        with self._lock:
+            known = self._wins.get(state.table.id)
+        if known is not None and known[0] == state.version:
+            return known[1]
+        with pool.store() as store:
+            snapshot = store.read(state.table.id)
+        found = winners_in(snapshot.rows) if snapshot is not None else ()
+        with self._lock:
+            self._wins[state.table.id] = (state.version, found)
+            while len(self._wins) > self._size:
+                self._wins.popitem(last=False)
+        return found
+
+
+def winners_in(rows: tuple[LogRow, ...]) -> tuple[str, ...]:
+    """Fold the log once, noting the game each new start (or the end of the log) leaves."""
+    found: list[str] = []
+    state = TableState(Table("", "", "", {}, "en"), ())
+    for row in rows:
+        if row.kind == "step" and (row.step or {}).get(CONTROL) == "start":
+            found.extend(_winner(state))
+        state = advance(state, row)
+    return (*found, *_winner(state))
+
+
+def _winner(state: TableState) -> tuple[str, ...]:
+    return (state.game.winner,) if state.game is not None and state.game.winner else ()
+
+
+@dataclass(frozen=True)
+class Score:
+    name: str
+    wins: int
+    leads: bool
+
+
+def scoreboard(names: list[str], winners: tuple[str, ...], target: int
+               ) -> tuple[list[Score], str | None]:
+    """Wins per player this night, most first, and who reached the target (if anyone)."""
+    wins = Counter(winners)
+    most = max(wins.values(), default=0)
+    rows = sorted((Score(n, wins[n], most > 0 and wins[n] == most) for n in names),
+                  key=lambda s: -s.wins)
+    champion = next((w for w in _running(winners) if target and w[1] >= target), None)
+    return rows, champion[0] if champion else None
+
+
+def _running(winners: tuple[str, ...]) -> list[tuple[str, int]]:
+    count: Counter[str] = Counter()
+    out = []
+    for w in winners:
+        count[w] += 1
+        out.append((w, count[w]))
+    return out
+
+
+# -- the spectators' link ---------------------------------------------------------------------
+
+
+def watch_key(state: TableState) -> str:
+    """The key of the table's read-only link: drawn from the referee's key, which it never
+    shows (a one-way hash), so it needs no storage and opens nothing but the public board."""
+    digest = hashlib.sha256(b"coup-watch|" + state.table.referee_token.encode())
+    return digest.hexdigest()[:32]
+
+
+def may_watch(state: TableState, key: str) -> bool:
+    return same_secret(key, watch_key(state))
+
+
+# -- the decision timer -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Countdown:
+    """Whom the table waits for, and until when (seconds since the epoch, the server's)."""
+
+    waiting: tuple[str, ...]
+    deadline: float
+    seconds: int
+    stand: bool
+
+    def for_seat(self, name: str) -> bool:
+        return name in self.waiting
+
+
+def countdown(pool: StorePool, state: TableState) -> Countdown | None:
+    """The running countdown, or None: timer off, no game under way, or it is over."""
+    chosen = settings(state)
+    game = state.game
+    if not chosen.timer or state.lobby or game is None or game.over:
+        return None
+    waiting = tuple(dict.fromkeys(p.player for p in pending(game)))
+    started = _last_move(pool, state.table.id)
+    if started is None:
+        return None
+    return Countdown(waiting, started + chosen.timer, chosen.timer, chosen.stand)
+
+
+def _last_move(pool: StorePool, table_id: str) -> float | None:
+    """When the game last moved: its newest step, undo or start (a phone opening its seat or a
+    setting changed does not restart the clock)."""
+    with pool.store() as store:
+        row = store.db.execute(
+            "SELECT created FROM steps WHERE table_id = ? AND (kind = 'undo' "
+            "OR json_extract(step, '$.control') IS NULL "
+            "OR json_extract(step, '$.control') = 'start') ORDER BY seq DESC LIMIT 1",
+            [table_id]).fetchone()
+    return None if row is None else datetime.fromisoformat(row[0]).timestamp()
+
+
+def let_it_stand(tables: Tables, pool: StorePool, state: TableState, version: object
+                 ) -> TableState:
+    """On time-out, with "let it stand" on: the table passes, as if the tablet tapped "nobody
+    (else) challenges or blocks". Exactly one step, through the one writer; refused when the
+    timer has not run out, the setting is off, or the table waits for anything but a window."""
+    tables.fresh(state, version)
+    running = countdown(pool, state)
+    if running is None or not running.stand:
+        raise Refusal(Why.MOVED_ON)
+    if time.time() < running.deadline:
+        raise Refusal(Why.MOVED_ON)
+    assert state.game is not None
+    if not all(p.kind in WINDOW_PROMPTS for p in pending(state.game)):
+        raise Refusal(Why.MOVED_ON)
+    return tables.submit(state, version, {"do": "pass"}, [])
+
+
+# -- the players' numbers across nights -------------------------------------------------------
+
+
+def note_result(pool: StorePool, state: TableState) -> None:
+    """Keep (or, after an undo reopened it, forget) the numbers of the table's current game."""
+    game = state.game
+    if game is None:
+        return
+    with pool.store() as store:
+        if game.over:
+            store.db.execute(
+                "INSERT OR REPLACE INTO night_games (table_id, game, finished, winner, tallies) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [state.table.id, state.games, _finished(store, state.table.id), game.winner,
+                 json.dumps(_tallies(game), ensure_ascii=False)])
+        else:
+            store.db.execute("DELETE FROM night_games WHERE table_id = ? AND game = ?",
+                             [state.table.id, state.games])
+
+
+def _finished(store: Store, table_id: str) -> str:
+    row = store.db.execute("SELECT max(created) FROM steps WHERE table_id = ?",
+                           [table_id]).fetchone()
+    return str(row[0] or "")
+
+
+def _tallies(game: Game) -> dict[str, Any]:
+    told: Story = story(game)
+    return {name: {**t.__dict__, "tracked": game.player(name).tracked}
+            for name, t in told.tallies.items()}
+
+
+def note_all(tables: Tables) -> None:
+    """Finished games on tables not yet noted (an imported record's, say)."""
+    with tables.pool.store() as store:
+        ids = [r[0] for r in store.db.execute(
+            "SELECT id FROM tables t WHERE NOT EXISTS (SELECT 1 FROM night_games n "
+            "WHERE n.table_id = t.id)").fetchall()]
+    for table_id in ids:
+        state = tables.load(table_id)
+        if state is not None and state.game is not None and state.game.over:
+            note_result(tables.pool, state)
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    name: str
+    games: int
+    wins: int
+    claims: int
+    bluffs: int
+    known_claims: int
+    caught: int
+    challenges_won: int
+    challenges_lost: int
+    favourite: str | None
+
+    @property
+    def bluff_rate(self) -> int | None:
+        return None if not self.known_claims else round(100 * self.bluffs / self.known_claims)
+
+    @property
+    def accuracy(self) -> int | None:
+        made = self.challenges_won + self.challenges_lost
+        return None if not made else round(100 * self.challenges_won / made)
+
+
+def aliases(store: Store) -> dict[str, str]:
+    """Each name's key (as the eye reads it) -> the player it now belongs to."""
+    return {r[0]: r[1] for r in store.db.execute("SELECT name, person FROM night_names")}
+
+
+def person(names: Mapping[str, str], name: str) -> str:
+    return names.get(look_alike(name.strip()), name.strip())
+
+
+def player_stats(pool: StorePool) -> list[PlayerStats]:
+    """Every player known on this laptop, most wins first."""
+    with pool.store() as store:
+        names = aliases(store)
+        rows = store.db.execute("SELECT winner, tallies FROM night_games").fetchall()
+    totals: dict[str, Counter[str]] = {}
+    claimed: dict[str, Counter[str]] = {}
+    for winner, tallies in rows:
+        for name, t in json.loads(tallies).items():
+            who = person(names, name)
+            c = totals.setdefault(who, Counter())
+            c["games"] += 1
+            c["wins"] += winner == name
+            for key in ("claims", "bluffs", "known_claims", "caught", "challenges_won",
+                        "challenges_lost"):
+                c[key] += int(t.get(key, 0))
+            claimed.setdefault(who, Counter()).update(t.get("claimed", {}))
+    out = [PlayerStats(who, **{k: c[k] for k in (
+        "games", "wins", "claims", "bluffs", "known_claims", "caught", "challenges_won",
+        "challenges_lost")}, favourite=_favourite(claimed.get(who)))
+        for who, c in totals.items()]
+    return sorted(out, key=lambda s: (-s.wins, -s.games, s.name.casefold()))
+
+
+def _favourite(claimed: Counter[str] | None) -> str | None:
+    if not claimed:
+        return None
+    return claimed.most_common(1)[0][0]
+
+
+def clean_name(text: str) -> str:
+    """A player's new name, checked as the set-up form checks one."""
+    name = (text or "").strip()
+    if not name:
+        raise NightProblem(N_("a player's name is empty"))
+    if len(name) > MAX_NAME:
+        raise NightProblem(N_("the name %(name)s is longer than %(n)s characters"),
+                           name=name[:20] + "…", n=MAX_NAME)
+    if printable(name) != name:
+        raise NightProblem(N_("the name %(name)s holds characters no screen can show"),
+                           name=printable(name))
+    return name
+
+
+def rename(pool: StorePool, old: str, new: str) -> None:
+    """Every game ``old`` played is now ``new``'s. To join two players, use :func:`merge`."""
+    new = clean_name(new)
+    known = {s.name for s in player_stats(pool)}
+    if old not in known:
+        raise NightProblem(N_("There is no player %(name)s."), name=printable(old[:40]))
+    clash = next((k for k in known if look_alike(k) == look_alike(new) and k != old), None)
+    if clash is not None:
+        raise NightProblem(N_("%(name)s is already a player: merge the two instead."), name=clash)
+    _move(pool, old, new)
+
+
+def merge(pool: StorePool, old: str, into: str) -> None:
+    """Join two players: ``old``'s games become ``into``'s."""
+    known = {s.name for s in player_stats(pool)}
+    for name in (old, into):
+        if name not in known:
+            raise NightProblem(N_("There is no player %(name)s."), name=printable(name[:40]))
+    if old == into:
+        raise NightProblem(N_("Choose two different players to merge."))
+    _move(pool, old, into)
+
+
+def _move(pool: StorePool, old: str, new: str) -> None:
+    with pool.store() as store:
+        names = aliases(store)
+        played = {name for (tallies,) in store.db.execute(
+            "SELECT tallies FROM night_games") for name in json.loads(tallies)}
+        keys = {look_alike(n) for n in played if person(names, n) == old}
+        keys.add(look_alike(old))
+        store.db.execute("BEGIN IMMEDIATE")
+        try:
+            for key, who in names.items():
+                if who == old:
+                    keys.add(key)
+            for key in keys:
+                store.db.execute("INSERT OR REPLACE INTO night_names (name, person) "
+                                 "VALUES (?, ?)", [key, new])
+        except BaseException:
+            store.db.execute("ROLLBACK")
+            raise
+        store.db.execute("COMMIT")
