@@ -81,6 +81,7 @@ def settings_from_form(form: Mapping[str, str]) -> Settings:
                     # TRANSLATORS: error (game night's settings). min, max: numbers.
                     N_("The timer must be from %(min)s to %(max)s seconds, or empty (off)."))
     if timer and timer < TIMER_MIN:
+        # TRANSLATORS: error (game night's settings). min, max: numbers.
         raise NightProblem(N_("The timer must be from %(min)s to %(max)s seconds, or empty (off)."),
                            min=TIMER_MIN, max=TIMER_MAX)
     return Settings(target, timer, form.get("stand") == "1")
@@ -357,9 +358,11 @@ def clean_name(text: str) -> str:
     if not name:
         raise NightProblem(N_("a player's name is empty"))
     if len(name) > MAX_NAME:
+        # TRANSLATORS: error. name: a player's name; n: a number.
         raise NightProblem(N_("the name %(name)s is longer than %(n)s characters"),
                            name=name[:20] + "…", n=MAX_NAME)
     if printable(name) != name:
+        # TRANSLATORS: error. name: a player's name, odd characters written as \u escapes.
         raise NightProblem(N_("the name %(name)s holds characters no screen can show"),
                            name=printable(name))
     return name
@@ -370,9 +373,11 @@ def rename(pool: StorePool, old: str, new: str) -> None:
     new = clean_name(new)
     known = {s.name for s in player_stats(pool)}
     if old not in known:
+        # TRANSLATORS: error (the players' page). name: a player's name.
         raise NightProblem(N_("There is no player %(name)s."), name=printable(old[:40]))
     clash = next((k for k in known if look_alike(k) == look_alike(new) and k != old), None)
     if clash is not None:
+        # TRANSLATORS: error (the players' page). name: a player's name.
         raise NightProblem(N_("%(name)s is already a player: merge the two instead."), name=clash)
     _move(pool, old, new)
 
@@ -382,6 +387,7 @@ def merge(pool: StorePool, old: str, into: str) -> None:
     known = {s.name for s in player_stats(pool)}
     for name in (old, into):
         if name not in known:
+            # TRANSLATORS: error (the players' page). name: a player's name.
             raise NightProblem(N_("There is no player %(name)s."), name=printable(name[:40]))
     if old == into:
         raise NightProblem(N_("Choose two different players to merge."))
