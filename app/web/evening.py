@@ -318,20 +318,35 @@ def aliases(store: Store) -> dict[str, str]:
     return {r[0]: r[1] for r in store.db.execute("SELECT name, person FROM night_names")}
 
 
-def person(names: Mapping[str, str], name: str) -> str:
-    return names.get(look_alike(name.strip()), name.strip())
+class People:
+    """Who a name at a table is: the player it was renamed or merged into, else one player per
+    name as the eye reads it ("ann" and "Ann"), shown as first spelt."""
+
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self.names = names
+        self.first: dict[str, str] = {}
+
+    def who(self, name: str) -> str:
+        key = look_alike(name.strip())
+        return self.names.get(key) or self.first.setdefault(key, name.strip())
+
+
+def _games(store: Store) -> list[tuple[str | None, dict[str, Any]]]:
+    rows = store.db.execute("SELECT winner, tallies FROM night_games ORDER BY finished, "
+                            "table_id, game").fetchall()
+    return [(winner, json.loads(tallies)) for winner, tallies in rows]
 
 
 def player_stats(pool: StorePool) -> list[PlayerStats]:
     """Every player known on this laptop, most wins first."""
     with pool.store() as store:
-        names = aliases(store)
-        rows = store.db.execute("SELECT winner, tallies FROM night_games").fetchall()
+        people = People(aliases(store))
+        games = _games(store)
     totals: dict[str, Counter[str]] = {}
     claimed: dict[str, Counter[str]] = {}
-    for winner, tallies in rows:
-        for name, t in json.loads(tallies).items():
-            who = person(names, name)
+    for winner, tallies in games:
+        for name, t in tallies.items():
+            who = people.who(name)
             c = totals.setdefault(who, Counter())
             c["games"] += 1
             c["wins"] += winner == name
@@ -397,15 +412,13 @@ def merge(pool: StorePool, old: str, into: str) -> None:
 def _move(pool: StorePool, old: str, new: str) -> None:
     with pool.store() as store:
         names = aliases(store)
-        played = {name for (tallies,) in store.db.execute(
-            "SELECT tallies FROM night_games") for name in json.loads(tallies)}
-        keys = {look_alike(n) for n in played if person(names, n) == old}
+        people = People(names)
+        played = [name for _winner, tallies in _games(store) for name in tallies]
+        keys = {look_alike(n) for n in played if people.who(n) == old}
+        keys.update(key for key, who in names.items() if who == old)
         keys.add(look_alike(old))
         store.db.execute("BEGIN IMMEDIATE")
         try:
-            for key, who in names.items():
-                if who == old:
-                    keys.add(key)
             for key in keys:
                 store.db.execute("INSERT OR REPLACE INTO night_names (name, person) "
                                  "VALUES (?, ?)", [key, new])

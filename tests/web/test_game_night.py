@@ -280,3 +280,37 @@ def test_players_changes_need_the_form(app):
     client = app.test_client()
     assert client.post("/players/rename", data={"name": "Bob", "new": "Z"}).status_code == 400
     assert ">Bob<" in client.get("/players").text
+
+
+
+def finish(app, winner: str, loser: str) -> Table:
+    """``winner`` beats ``loser`` with taxes and two coups (as tablekit's finished_game)."""
+    t = started_table(app, {winner: ["duke", "captain"], loser: ["contessa", "assassin"]})
+    turns = ({"do": "tax", "by": winner}, {"do": "pass"}, {"do": "income", "by": loser})
+    for _round in range(3):
+        for step in turns:
+            assert t.post("/step", step).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": winner, "target": loser}).status_code == 200
+    assert t.phone_post(loser, "/step", {"do": "lose", "card": "assassin"}).status_code == 200
+    assert t.post("/step", {"do": "income", "by": loser}).status_code == 200
+    for _round in range(2):
+        for step in turns:
+            assert t.post("/step", step).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": winner, "target": loser}).status_code == 200
+    assert t.live().game.winner == winner
+    return t
+
+
+def test_names_that_look_the_same_are_one_player(app):
+    finish(app, "Ann", "Bob")
+    finish(app, "ann", "Cleo")
+    page = app.test_client().get("/players").text
+    assert re.search(r'<th scope="row">Ann</th><td>2</td><td>2</td>', page)
+    assert ">ann<" not in page
+
+
+def test_an_undone_last_step_takes_the_game_off_the_players_page(app):
+    t = finish(app, "Ann", "Bob")
+    assert ">Ann<" in app.test_client().get("/players").text
+    assert t.post("/undo", {}).status_code == 200
+    assert "No game has finished" in app.test_client().get("/players").text
