@@ -162,3 +162,48 @@ def test_the_players_page_and_a_rename(live_app: Any, tablet: Page, screenshot: 
     form.locator("input[name=new]").fill("Roberto")
     form.get_by_role("button", name="Rename").click()
     expect(tablet.locator("table.stats")).to_contain_text("Roberto")
+
+
+FAKE_SPEECH = """
+(() => {
+  window.__spoken = [];
+  const voices = %s;
+  Object.defineProperty(window, "speechSynthesis", {value: {
+    getVoices: () => voices,
+    speak: (u) => window.__spoken.push([u.text, u.lang]),
+    cancel: () => {},
+    addEventListener: () => {},
+  }});
+  window.SpeechSynthesisUtterance = function (text) { this.text = text; };
+})();
+"""
+
+
+def test_rulings_are_read_aloud_in_the_table_s_language(
+    live_app: Any, tablet: Page
+) -> None:
+    t = started_table(live_app, HANDS, language="ru")
+    tablet.context.add_init_script(FAKE_SPEECH % '[{"lang": "en-US"}, {"lang": "ru-RU"}]')
+    as_referee(tablet, t)
+    tablet.locator(".night-tools summary").click()
+    tablet.locator("[data-speech-switch]").check()
+    tablet.wait_for_timeout(300)  # let the stream open
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+    tablet.wait_for_function("() => window.__spoken.length > 0", timeout=LIVE_MS)
+    spoken = tablet.evaluate("() => window.__spoken")
+    assert spoken[0][1] == "ru-RU"
+    assert "Ann" in spoken[0][0] and "Duke" in spoken[0][0]
+    assert all("captain" not in text.lower() for text, _lang in spoken)
+    expect(tablet.locator("[data-speech-none]")).to_be_hidden()
+
+
+def test_the_tablet_says_when_the_device_has_no_voice_for_the_language(
+    live_app: Any, tablet: Page
+) -> None:
+    t = started_table(live_app, HANDS, language="ja")
+    tablet.context.add_init_script(FAKE_SPEECH % '[{"lang": "en-US"}]')
+    as_referee(tablet, t)
+    tablet.locator(".night-tools summary").click()
+    tablet.locator("[data-speech-switch]").check()
+    expect(tablet.locator("[data-speech-none]")).to_be_visible()
+    assert tablet.evaluate("() => window.__spoken.length") == 0
