@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from app.engine import Game, pending
+from app.engine import Download, Game, download, pending
 from app.engine.rulings import N_
 from app.engine.story import Story, story
 from app.engine.table import MAX_NAME, look_alike, printable
@@ -249,13 +249,23 @@ def let_it_stand(tables: Tables, pool: StorePool, state: TableState, version: ob
 # -- the players' numbers across nights -------------------------------------------------------
 
 
+def settled(state: TableState) -> bool:
+    """A finished game no undo can reopen: closed (its record or timeline was opened), back in
+    the lobby, or played without phones. Only such a game's hands may be shown or counted."""
+    game = state.game
+    if game is None or not game.over:
+        return False
+    return state.closed or state.lobby or download(game, state.closed) is Download.OPEN
+
+
 def note_result(pool: StorePool, state: TableState) -> None:
-    """Keep (or, after an undo reopened it, forget) the numbers of the table's current game."""
+    """Keep the numbers of the table's current game once it is settled (they tell whose claims
+    were bluffs); forget them if it is not (never, today: a settled game can't be undone)."""
     game = state.game
     if game is None:
         return
     with pool.store() as store:
-        if game.over:
+        if settled(state):
             store.db.execute(
                 "INSERT OR REPLACE INTO night_games (table_id, game, finished, winner, tallies) "
                 "VALUES (?, ?, ?, ?, ?)",
@@ -286,7 +296,7 @@ def note_all(tables: Tables) -> None:
             "WHERE n.table_id = t.id)").fetchall()]
     for table_id in ids:
         state = tables.load(table_id)
-        if state is not None and state.game is not None and state.game.over:
+        if state is not None and settled(state):
             note_result(tables.pool, state)
 
 

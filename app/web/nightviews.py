@@ -12,7 +12,6 @@ from typing import Any, Final
 
 from app.engine import Ruling, pending
 from app.engine import table_view as engine_table_view
-from app.engine.policies import Download, download
 from app.engine.story import Mark, Story, story
 from app.store import Seat
 from app.web import evening
@@ -33,10 +32,7 @@ View = dict[str, Any]
 def timeline_open(state: TableState) -> bool:
     """The timeline shows every hand: it opens for a finished game that can't be undone any
     more (closed, back in the lobby, or played without phones)."""
-    game = state.game
-    if game is None or not game.over:
-        return False
-    return state.closed or state.lobby or download(game, state.closed) is Download.OPEN
+    return evening.settled(state)
 
 
 def game_over(state: TableState) -> bool:

@@ -152,7 +152,7 @@ def test_on_time_out_the_tablet_lets_the_claim_stand(
 
 
 def test_the_players_page_and_a_rename(live_app: Any, tablet: Page, screenshot: Shot) -> None:
-    finished_game(live_app)
+    assert finished_game(live_app).post("/rematch", {}).status_code == 200
     tablet.goto("/")
     tablet.get_by_role("link", name=re.compile("Players")).click()
     expect(tablet.locator("table.stats")).to_contain_text("Ann")

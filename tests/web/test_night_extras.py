@@ -230,9 +230,15 @@ def players_form(client, path: str, **form: str):
     return client.post(path, data={"csrf": csrf_of(page), **form})
 
 
+def settle(t: Table) -> Table:
+    """The next game, same table: the finished one can no longer be undone."""
+    assert t.post("/rematch", {}).status_code == 200
+    return t
+
+
 def test_the_players_page_counts_finished_games_across_tables(app):
-    finished_game(app)
-    finished_game(app)
+    settle(finished_game(app))
+    settle(finished_game(app))
     client = app.test_client()
     page = client.get("/players").text
     rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td>(\d+)</td><td>(\d+)</td>', page)
@@ -241,7 +247,7 @@ def test_the_players_page_counts_finished_games_across_tables(app):
 
 
 def test_rename_and_merge(app):
-    finished_game(app)
+    settle(finished_game(app))
     client = app.test_client()
     assert players_form(client, "/players/rename", name="Bob", new="Robert").status_code == 303
     page = client.get("/players").text
@@ -249,7 +255,7 @@ def test_rename_and_merge(app):
     assert players_form(client, "/players/merge", name="Robert", into="Ann").status_code == 303
     page = client.get("/players").text
     assert re.search(r'<th scope="row">Ann</th><td>2</td><td>1</td>', page)
-    finished_game(app)  # a new night with "Bob": still Ann's now
+    settle(finished_game(app))  # a new night with "Bob": still Ann's now
     page = client.get("/players").text
     assert re.search(r'<th scope="row">Ann</th><td>4</td><td>2</td>', page)
 
@@ -268,7 +274,7 @@ def test_rename_and_merge(app):
     ("/players/merge", {}),
 ])
 def test_bad_renames_and_merges_are_refused_with_a_message(app, path, form):
-    finished_game(app)
+    settle(finished_game(app))
     client = app.test_client()
     response = players_form(client, path, **form)
     assert response.status_code == 422, response.text
@@ -276,7 +282,7 @@ def test_bad_renames_and_merges_are_refused_with_a_message(app, path, form):
 
 
 def test_players_changes_need_the_form(app):
-    finished_game(app)
+    settle(finished_game(app))
     client = app.test_client()
     assert client.post("/players/rename", data={"name": "Bob", "new": "Z"}).status_code == 400
     assert ">Bob<" in client.get("/players").text
@@ -302,15 +308,24 @@ def finish(app, winner: str, loser: str) -> Table:
 
 
 def test_names_that_look_the_same_are_one_player(app):
-    finish(app, "Ann", "Bob")
-    finish(app, "ann", "Cleo")
+    settle(finish(app, "Ann", "Bob"))
+    settle(finish(app, "ann", "Cleo"))
     page = app.test_client().get("/players").text
     assert re.search(r'<th scope="row">Ann</th><td>2</td><td>2</td>', page)
     assert ">ann<" not in page
 
 
-def test_an_undone_last_step_takes_the_game_off_the_players_page(app):
+def test_a_game_counts_once_it_can_no_longer_be_undone(app):
+    """A finished game's numbers tell whose claims were bluffs: while an undo could reopen it,
+    the players' page leaves it out."""
     t = finish(app, "Ann", "Bob")
-    assert ">Ann<" in app.test_client().get("/players").text
+    client = app.test_client()
+    assert "No game has finished" in client.get("/players").text
     assert t.post("/undo", {}).status_code == 200
-    assert "No game has finished" in app.test_client().get("/players").text
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    assert "No game has finished" in client.get("/players").text
+    settle(t)
+    assert re.search(r'<th scope="row">Ann</th><td>1</td><td>1</td>', client.get("/players").text)
+    opened = finish(app, "Cleo", "Dan")
+    assert opened.phone_post("Dan", "/timeline", {}).status_code == 303  # closes it
+    assert ">Cleo<" in client.get("/players").text
