@@ -67,9 +67,11 @@
     if (sw) { sw.checked = on; }
     var none = document.querySelector("[data-speech-none]");
     if (!list) { return; }
-    var said = Number(window.sessionStorage.getItem(saidKey(list)) || "0");
+    var seen = window.sessionStorage.getItem(saidKey(list));
+    var said = Number(seen || "0");
     var last = newest(list);
-    if (!on) { window.sessionStorage.setItem(saidKey(list), String(last)); return; }
+    // Off, or a page just opened: nothing said before now is read out.
+    if (!on || seen === null) { window.sessionStorage.setItem(saidKey(list), String(last)); return; }
     var lang = list.getAttribute("data-lang") || "en";
     var voice = voiceFor(lang);
     if (none) { none.hidden = voice !== null; }

@@ -13,12 +13,12 @@ import json
 import threading
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from app.engine import Download, Game, download, pending
+from app.engine import Game, pending
 from app.engine.rulings import N_
 from app.engine.story import Story, story
 from app.engine.table import MAX_NAME, look_alike, printable
@@ -108,38 +108,47 @@ def change_settings(tables: Tables, state: TableState, version: object,
 
 
 class Nights:
-    """Each table's winners so far, remembered by (table, version): the whole log is read only
-    when a table changed since a scoreboard was last drawn."""
+    """Each table's winners so far. The log is folded once, then only its new rows: the fold
+    reached so far and the winners before its game are remembered per table."""
 
     def __init__(self, size: int = 128) -> None:
-        self._wins: OrderedDict[str, tuple[int, tuple[str, ...]]] = OrderedDict()
+        self._folds: OrderedDict[str, tuple[TableState, tuple[str, ...]]] = OrderedDict()
         self._lock = threading.Lock()
         self._size = size
 
     def winners(self, pool: StorePool, state: TableState) -> tuple[str, ...]:
         """The winner of each finished game at this table, oldest first."""
         with self._lock:
-            known = self._wins.get(state.table.id)
-        if known is not None and known[0] == state.version:
-            return known[1]
-        with pool.store() as store:
-            snapshot = store.read(state.table.id)
-        found = winners_in(snapshot.rows) if snapshot is not None else ()
-        with self._lock:
-            self._wins[state.table.id] = (state.version, found)
-            while len(self._wins) > self._size:
-                self._wins.popitem(last=False)
-        return found
+            known = self._folds.get(state.table.id)
+        if known is not None and known[0].version >= state.version:
+            return (*known[1], *_winner(known[0]))  # as new as asked, or newer
+        folded, found = known or (TableState(Table("", "", "", {}, "en"), ()), ())
+        if folded.version < state.version:
+            with pool.store() as store:
+                snapshot = store.read(state.table.id, after=folded.version)
+            rows = snapshot.rows if snapshot is not None else ()
+            folded, found = fold_winners(folded, found, rows)
+            with self._lock:
+                self._folds[state.table.id] = (folded, found)
+                self._folds.move_to_end(state.table.id)
+                while len(self._folds) > self._size:
+                    self._folds.popitem(last=False)
+        return (*found, *_winner(folded))
 
 
-def winners_in(rows: tuple[LogRow, ...]) -> tuple[str, ...]:
-    """Fold the log once, noting the game each new start (or the end of the log) leaves."""
-    found: list[str] = []
-    state = TableState(Table("", "", "", {}, "en"), ())
+def fold_winners(state: TableState, found: tuple[str, ...], rows: Sequence[LogRow]
+                 ) -> tuple[TableState, tuple[str, ...]]:
+    """Fold more rows, noting the game each new start leaves behind."""
     for row in rows:
         if row.kind == "step" and (row.step or {}).get(CONTROL) == "start":
-            found.extend(_winner(state))
+            found = (*found, *_winner(state))
         state = advance(state, row)
+    return state, found
+
+
+def winners_in(rows: Sequence[LogRow]) -> tuple[str, ...]:
+    """The winner of each finished game in a whole log, oldest first."""
+    state, found = fold_winners(TableState(Table("", "", "", {}, "en"), ()), (), rows)
     return (*found, *_winner(state))
 
 
@@ -250,30 +259,24 @@ def let_it_stand(tables: Tables, pool: StorePool, state: TableState, version: ob
 
 
 def settled(state: TableState) -> bool:
-    """A finished game no undo can reopen: closed (its record or timeline was opened), back in
-    the lobby, or played without phones. Only such a game's hands may be shown or counted."""
+    """A finished game no undo can reopen: closed (its record or timeline was opened) or back
+    in the lobby. Only such a game's hands may be shown, and its numbers counted."""
     game = state.game
-    if game is None or not game.over:
-        return False
-    return state.closed or state.lobby or download(game, state.closed) is Download.OPEN
+    return game is not None and game.over and (state.closed or state.lobby)
 
 
 def note_result(pool: StorePool, state: TableState) -> None:
     """Keep the numbers of the table's current game once it is settled (they tell whose claims
-    were bluffs); forget them if it is not (never, today: a settled game can't be undone)."""
+    were bluffs, so never sooner). A settled game never changes, so the first note stands."""
     game = state.game
-    if game is None:
+    if game is None or not settled(state):
         return
     with pool.store() as store:
-        if settled(state):
-            store.db.execute(
-                "INSERT OR REPLACE INTO night_games (table_id, game, finished, winner, tallies) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [state.table.id, state.games, _finished(store, state.table.id), game.winner,
-                 json.dumps(_tallies(game), ensure_ascii=False)])
-        else:
-            store.db.execute("DELETE FROM night_games WHERE table_id = ? AND game = ?",
-                             [state.table.id, state.games])
+        store.db.execute(
+            "INSERT OR IGNORE INTO night_games (table_id, game, finished, winner, tallies) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [state.table.id, state.games, _finished(store, state.table.id), game.winner,
+             json.dumps(_tallies(game), ensure_ascii=False)])
 
 
 def _finished(store: Store, table_id: str) -> str:
@@ -342,8 +345,7 @@ class People:
 
 
 def _games(store: Store) -> list[tuple[str | None, dict[str, Any]]]:
-    rows = store.db.execute("SELECT winner, tallies FROM night_games ORDER BY finished, "
-                            "table_id, game").fetchall()
+    rows = store.db.execute("SELECT winner, tallies FROM night_games ORDER BY rowid").fetchall()
     return [(winner, json.loads(tallies)) for winner, tallies in rows]
 
 

@@ -11,7 +11,7 @@ from app.web import evening, nightviews, views, words
 from app.web.i18n import _
 from app.web.phone import opened, owned
 from app.web.refusals import Refusal, Why
-from app.web.screens import event_stream, languages, message_page, tables
+from app.web.screens import event_stream, languages, message_page, public_url, tables
 from app.web.security import csrf_ok, csrf_token
 from app.web.state import CONTROL, TableState
 from app.web.tablet import referee_state, referee_tap, scope, screen
@@ -137,6 +137,16 @@ def tv_context(state: TableState, key: str) -> dict[str, object]:
     return {**views.common(state, languages()), **nightviews.tv(state),
             "table_id": state.table.id, "key": key,
             "game_over": nightviews.game_over(state)}
+
+
+@bp.get("/t/<table_id>/watch.svg")
+def watch_qr(table_id: str) -> ResponseReturnValue:
+    """The spectators' link as a QR code, for the referee only (an image, so the tablet's
+    screen, redrawn on every change, does not carry it each time)."""
+    state = referee_state(table_id)
+    link = public_url(url_for(".watch", table_id=table_id, key=evening.watch_key(state)))
+    return views.qr_svg(link), 200, {"Content-Type": "image/svg+xml; charset=utf-8",
+                                     "Cache-Control": "private, max-age=3600"}
 
 
 @bp.get("/w/<table_id>/<key>")

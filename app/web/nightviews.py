@@ -31,7 +31,7 @@ View = dict[str, Any]
 
 def timeline_open(state: TableState) -> bool:
     """The timeline shows every hand: it opens for a finished game that can't be undone any
-    more (closed, back in the lobby, or played without phones)."""
+    more (closed, or back in the lobby)."""
     return evening.settled(state)
 
 
@@ -157,14 +157,13 @@ def tablet_extras(state: TableState) -> View:
     from flask import current_app, url_for
 
     from app.web.screens import public_url, tables
-    from app.web.views import qr_svg
 
     service = tables()
     nights = current_app.extensions.setdefault("nights", evening.Nights())
     watch = public_url(url_for("night.watch", table_id=state.table.id,
                                key=evening.watch_key(state)))
     return {**night(service.pool, nights, state), **countdown(service.pool, state),
-            "watch_link": watch, "watch_qr": qr_svg(watch), "spoken": spoken(state),
+            "watch_link": watch, "spoken": spoken(state),
             "speech_lang": state.table.language, "game_over": game_over(state)}
 
 

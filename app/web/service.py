@@ -41,7 +41,7 @@ from app.store import (
     new_token,
 )
 from app.web.admission import Admission
-from app.web.evening import note_result
+from app.web.evening import note_result, settled
 from app.web.pool import StorePool
 from app.web.referees import JoinCodes
 from app.web.refusals import Refusal, Why
@@ -112,8 +112,8 @@ class Tables:
         for row in snapshot.rows:
             new = advance(new, row)
         self.states.put(new)
-        if _ends_or_reopens(state, new):
-            note_result(self.pool, new)  # the players' page counts finished games
+        if settled(new) and not settled(state):
+            note_result(self.pool, new)  # the players' page counts it from now on
         self.broker.publish(new.table.id, new.version)
         return new
 
@@ -241,11 +241,6 @@ class Tables:
 
 
 # -- helpers ----------------------------------------------------------------------------------
-
-
-def _ends_or_reopens(before: TableState, after: TableState) -> bool:
-    """A game ended (or, undone, ended no more) with this write."""
-    return any(s.game is not None and s.game.over for s in (before, after))
 
 
 def _seat_number(state: TableState, seat_no: int) -> None:

@@ -480,7 +480,6 @@ class Night:
 
     def masked(self) -> dict[str, list[tuple[str, int, str, str]]]:
         qr = {views.qr_svg(f"{PUBLIC}/s/{token}"): f"[QR {mask}]" for token, mask in self.tokens}
-        qr[views.qr_svg(PUBLIC + self.watch)] = "[QR watch]"
         watch_key = self.watch.rsplit("/", 1)[-1]
 
         def mask(text: str) -> str:

@@ -329,3 +329,33 @@ def test_a_game_counts_once_it_can_no_longer_be_undone(app):
     opened = finish(app, "Cleo", "Dan")
     assert opened.phone_post("Dan", "/timeline", {}).status_code == 303  # closes it
     assert ">Cleo<" in client.get("/players").text
+
+
+def test_the_scoreboard_follows_a_second_game_row_by_row(app):
+    t = finished_game(app)
+    assert t.post("/rematch", {}).status_code == 200
+    assert "1 game played" in t.page()
+    for name, hand in (("Ann", ["duke", "captain"]), ("Bob", ["contessa", "assassin"])):
+        assert t.enter_hand(name, hand).status_code == 200
+    assert t.post("/start", {}).status_code == 200
+    assert "game played" not in t.page()  # mid-game: the scoreboard waits for the end
+    turns = ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"})
+    for _round in range(3):
+        for step in turns:
+            assert t.post("/step", step).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    assert t.phone_step("Bob", do="lose", card="assassin").status_code == 200
+    assert t.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
+    for _round in range(2):
+        for step in turns:
+            assert t.post("/step", step).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    page = t.page()
+    assert "2 games played" in page and re.search(r"<span>Ann</span> <b>2</b>", page)
+    with app.extensions["tables"].pool.store() as store:
+        rows = store.read(t.table_id).rows
+    assert evening.winners_in(rows) == ("Ann", "Ann")
+    assert t.post("/undo", {}).status_code == 200  # the last coup taken back
+    assert "game played" not in t.page()
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    assert "2 games played" in t.page()
