@@ -1,0 +1,95 @@
+"""What a native reader of each language found wrong in the catalogues, as checks on every
+message, so that a new sentence can't bring the same kind of mistake back:
+
+- a term that ends in a preposition (Mosigra's «накладывает вето на») must have its object
+  after it, in every box of the language;
+- a name in quotes stays in the nominative, so a verb never takes it as its object directly
+  («Блокирует «Иностранная помощь»»): a generic noun («действие», «дію») carries the case;
+- Portuguese puts no article before a card slot whose gender it can't know («o Condessa»);
+- one concept keeps one word (the referee, a claim, a connected phone, the laptop), and the
+  Russian game terms come only from the box's glossary, never written out;
+- Ukrainian says «нема чого робити», not the Russian calque «нічого робити».
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.catalogs import load, po_path, strings
+from app.editions import EDITIONS
+from app.i18n import TRANSLATIONS, fill_terms, terms
+
+
+def translations(language: str) -> list[tuple[str, str]]:
+    """(the English, a translation) for every form of every message."""
+    found = []
+    for message in load(po_path(language, TRANSLATIONS)):
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        found += [(english, text) for text in strings(message)]
+    return found
+
+
+def boxes_of(language: str) -> list[str]:
+    """The editions whose words fill this language's sentences, and the default (official)."""
+    return ["official", *(key for key, box in EDITIONS.items() if box.language == language)]
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_a_term_ending_in_a_preposition_is_followed_by_its_object(language):
+    dangling = re.compile(r"(?<!\w)(на|до|у|в)\s*(?:$|[(.,;:!?»)])")
+    problems = []
+    for edition in boxes_of(language):
+        words = terms(language, edition)
+        for english, text in translations(language):
+            filled = fill_terms(text, words)
+            if dangling.search(filled):
+                problems.append((edition, english, filled))
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_a_quoted_name_never_is_a_verb_s_direct_object(language):
+    verb_then_name = re.compile(r"\{[Bb]locks?(?:_on|_pf|_pf_on|_inf)?\}\s*«%\(")
+    problems = [(english, text) for english, text in translations(language)
+                if verb_then_name.search(text)]
+    assert not problems, problems
+
+
+def test_portuguese_puts_no_article_before_a_card_of_unknown_gender():
+    # «o Condessa», «ao Condessa»: a card slot follows a noun of known gender (a carta, o
+    # personagem), never an article alone.
+    article = re.compile(r"(?<!\w)(o|a|os|as|ao|à|do|da|no|na|pelo|pela|um|uma)\s+"
+                         r"%\((card|cards|contessa)\)s")
+    problems = [(english, text) for english, text in translations("pt-BR")
+                if article.search(text)]
+    assert not problems, problems
+
+
+# Words that a native reader found standing for a concept that has another word everywhere
+# else (docs/TRANSLATING.md), or a game term written out instead of taken from the box.
+ONE_WORD = {
+    "ru": [r"утвержд", r"проверяющ", r"(?<!\w)атак", r"(?<!\w)вето(?!\w)", r"блокировк"],
+    "uk": [r"підключ"],
+    "pt-BR": [r"árbitro", r"outro lado"],
+    "ja": [r"ノートパソコン"],
+}
+
+
+@pytest.mark.parametrize("language", sorted(ONE_WORD))
+def test_one_concept_keeps_one_word(language):
+    problems = [(english, text) for english, text in translations(language)
+                for word in ONE_WORD[language] if re.search(word, text)]
+    assert not problems, problems
+
+
+def test_ukrainian_says_there_is_nothing_to_do_its_own_way():
+    # «нічого робити», «замінити нічим» are Russian («нечего делать»); Ukrainian says «нема чого
+    # робити», «нема чим замінити».
+    calque = re.compile(r"нічого\s+(\{\w+_inf\}|\w+ти(ся)?(?!\w))|нічим(?!\w)")
+    problems = [(english, text) for english, text in translations("uk")
+                if calque.search(text)]
+    assert not problems, problems
