@@ -8,7 +8,10 @@ message, so that a new sentence can't bring the same kind of mistake back:
 - Portuguese puts no article before a card slot whose gender it can't know («o Condessa»);
 - one concept keeps one word (the referee, a claim, a connected phone, the laptop), and the
   Russian game terms come only from the box's glossary, never written out;
-- Ukrainian says «нема чого робити», not the Russian calque «нічого робити».
+- Ukrainian says «нема чого робити», not the Russian calque «нічого робити»;
+- "Not now" and whom the table waits for read as two sentences, not «Не сейчас: Ждём: …»;
+- an Embezzle claims to hold *no* Duke, on the tablet's buttons and status line alike;
+- a phone says how many cards an exchange draws once, not twice.
 """
 
 from __future__ import annotations
@@ -93,3 +96,41 @@ def test_ukrainian_says_there_is_nothing_to_do_its_own_way():
     problems = [(english, text) for english, text in translations("uk")
                 if calque.search(text)]
     assert not problems, problems
+
+
+def test_not_now_and_whom_the_table_waits_for_read_as_two_sentences():
+    # «Не сейчас: Ждём: Ann — …» stacked two colons; each language joins them its own way.
+    from app.i18n import LANGUAGES, Voice
+    for language in LANGUAGES:
+        voice = Voice(language)
+        waiting = voice.format("Waiting for %(who)s.", who="Ann")
+        said = voice.format("Not now: %(waiting)s", waiting=waiting)
+        assert said.count(":") + said.count("：") <= 1, (language, said)
+
+
+@pytest.mark.parametrize(("language", "edition", "claim"), [
+    ("en", "official", "no Duke"),
+    ("ru", "mosigra_ru", "без персонажа «Губернатор»"),
+    ("pt-BR", "bga_pt", "sem Duque"),
+])
+def test_an_embezzle_says_it_claims_no_duke(make_table, play, visible, language, edition,
+                                            claim):
+    table = make_table(language, edition=edition, browser_language=language,
+                       settings={"reformation": "true"})
+    play["start"](table)
+    words = visible(table.page())
+    assert claim in words, "the declare button's note names what an Embezzle claims"
+    table.step(do="embezzle", by="Ann")
+    status = [line for line in visible(table.page()) if line.startswith("Ann: ")]
+    assert status and status[0].endswith(f"({claim})"), status
+
+
+def test_an_exchange_says_how_many_cards_to_draw_once(make_table, play, visible):
+    table = make_table("ru", edition="la_mame_ru_2015", browser_language="ru")
+    play["start"](table)
+    table.step(do="income", by="Ann")
+    table.step(do="income", by="Bob")
+    table.step(do="exchange", by="Cy")
+    table.step(do="pass")
+    phone = " | ".join(visible(table.phone_page("Cy")))
+    assert phone.count("Возьмите 2 карты из колоды влияния") == 1, phone
