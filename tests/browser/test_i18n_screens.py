@@ -117,6 +117,17 @@ def test_tablet_and_phone_screens_in_every_language(
     fits(bob, "phone prompt")
     expect(bob.locator("html")).to_have_attribute("lang", language)
 
+    # The block window: its buttons carry the box's longest words (Mosigra's «накладывает
+    # вето»), a player's name and a card name each.
+    step_button(bob, "concede").click()
+    expect(bob.locator("section.prompt.ask")).to_be_visible(timeout=12_000)
+    bob.locator("section.prompt.ask details.secret summary").click()
+    step_button(bob, "lose", card="assassin").click()
+    step_button(tablet, "foreign_aid", by="Cy").click()
+    expect(step_button(tablet, "block", by="Ann", **{"as": "duke"})).to_be_visible()
+    screenshot(tablet, f"i18n-{shot}-tablet-block")
+    fits(tablet, "tablet block window")
+
     tablet.goto(tablet.url.split("?")[0] + "/rules")
     screenshot(tablet, f"i18n-{shot}-rules")
     fits(tablet, "rules")
