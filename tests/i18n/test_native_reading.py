@@ -9,6 +9,8 @@ message, so that a new sentence can't bring the same kind of mistake back:
 - one concept keeps one word (the referee, a claim, a connected phone, the laptop), and the
   Russian game terms come only from the box's glossary, never written out;
 - Ukrainian says «нема чого робити», not the Russian calque «нічого робити»;
+- a Russian or Ukrainian sentence about a named player has no past tense that tells a gender
+  («Игрок Оля уже ввёл свои карты»);
 - "Not now" and whom the table waits for read as two sentences, not «Не сейчас: Ждём: …»;
 - an Embezzle claims to hold *no* Duke, on the tablet's buttons and status line alike;
 - a phone says how many cards an exchange draws once, not twice.
@@ -134,3 +136,17 @@ def test_an_exchange_says_how_many_cards_to_draw_once(make_table, play, visible)
     table.step(do="pass")
     phone = " | ".join(visible(table.phone_page("Cy")))
     assert phone.count("Возьмите 2 карты из колоды влияния") == 1, phone
+
+
+PLAYER_SLOT = re.compile(r"%\((name|target|challenger|claimant|by|actor|current|examiner)\)s")
+# A past tense in Russian or Ukrainian tells a player's gender («ввёл», «взяв»): the sentences
+# about a named player use the present, a participle or a noun instead.
+GENDERED_PAST = re.compile(r"(?<!\w)(ввёл|ввела|взял|взяла|показал|проверил|атаковал|выбыл|"
+                           r"ввів|ввела|взяв|взяла|показав|оскаржив|вибув|вибула)(?!\w)")
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_a_sentence_about_a_named_player_needs_no_gender(language):
+    problems = [(english, text) for english, text in translations(language)
+                if PLAYER_SLOT.search(text) and GENDERED_PAST.search(text)]
+    assert not problems, problems
