@@ -13,7 +13,8 @@ message, so that a new sentence can't bring the same kind of mistake back:
   («Игрок Оля уже ввёл свои карты»);
 - "Not now" and whom the table waits for read as two sentences, not «Не сейчас: Ждём: …»;
 - an Embezzle claims to hold *no* Duke, on the tablet's buttons and status line alike;
-- a phone says how many cards an exchange draws once, not twice.
+- a phone says how many cards an exchange draws once, not twice;
+- a setting with two values asks its question instead of asserting one of the answers.
 """
 
 from __future__ import annotations
@@ -150,3 +151,14 @@ def test_a_sentence_about_a_named_player_needs_no_gender(language):
     problems = [(english, text) for english, text in translations(language)
                 if PLAYER_SLOT.search(text) and GENDERED_PAST.search(text)]
     assert not problems, problems
+
+
+def test_a_setting_with_a_choice_asks_it_rather_than_asserting_one_answer():
+    # «A target … may still block it» beside the value «may not block» told the reader two
+    # opposite things; a setting's line asks (Whether…, Who…, Which…) and its value answers.
+    from app.web.words import SETTINGS
+    asserting = [key for key, (explanation, values) in SETTINGS.items()
+                 if len(values) == 2 and not isinstance(explanation.text, tuple)
+                 and not explanation.text.startswith(
+                     ("Whether", "Which", "Who", "When", "How", "Reformation:", "Two players:"))]
+    assert not asserting, asserting
