@@ -14,7 +14,8 @@ message, so that a new sentence can't bring the same kind of mistake back:
 - "Not now" and whom the table waits for read as two sentences, not «Не сейчас: Ждём: …»;
 - an Embezzle claims to hold *no* Duke, on the tablet's buttons and status line alike;
 - a phone says how many cards an exchange draws once, not twice;
-- a setting with two values asks its question instead of asserting one of the answers.
+- a setting with two values asks its question instead of asserting one of the answers;
+- players' names in a sentence are listed with the language's own mark (Japanese 「、」).
 """
 
 from __future__ import annotations
@@ -162,3 +163,15 @@ def test_a_setting_with_a_choice_asks_it_rather_than_asserting_one_answer():
                  and not explanation.text.startswith(
                      ("Whether", "Which", "Who", "When", "How", "Reformation:", "Two players:"))]
     assert not asserting, asserting
+
+
+def test_players_names_in_a_sentence_are_listed_the_reader_s_way(make_table, play, visible):
+    # «待機中：さくら, けんた» mixed a Latin comma into Japanese; 「、」 is its list mark.
+    table = make_table("ja", browser_language="ja")
+    play["start"](table)
+    table.step(do="tax", by="Ann")
+    assert "待機中：Bob、Cy（ダウトするか見送るか）。" in visible(table.page())
+    english = make_table("en")
+    play["start"](english)
+    english.step(do="tax", by="Ann")
+    assert "Waiting for Bob, Cy to challenge or let it stand." in visible(english.page())
