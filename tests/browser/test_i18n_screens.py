@@ -120,9 +120,12 @@ def test_tablet_and_phone_screens_in_every_language(
     # The block window: its buttons carry the box's longest words (Mosigra's «накладывает
     # вето»), a player's name and a card name each.
     step_button(bob, "concede").click()
-    expect(bob.locator("section.prompt.ask")).to_be_visible(timeout=12_000)
-    bob.locator("section.prompt.ask details.secret summary").click()
-    step_button(bob, "lose", card="assassin").click()
+    # Wait for the new prompt (the card to lose), not the one just answered, then unfold it.
+    lose = step_button(bob, "lose", card="assassin")
+    expect(lose).to_have_count(1, timeout=15_000)
+    bob.locator('section.prompt.ask details.secret:has(input[name="do"][value="lose"]) '
+                "summary").click()
+    lose.click()
     step_button(tablet, "foreign_aid", by="Cy").click()
     expect(step_button(tablet, "block", by="Ann", **{"as": "duke"})).to_be_visible()
     screenshot(tablet, f"i18n-{shot}-tablet-block")
