@@ -15,7 +15,8 @@ message, so that a new sentence can't bring the same kind of mistake back:
 - an Embezzle claims to hold *no* Duke, on the tablet's buttons and status line alike;
 - a phone says how many cards an exchange draws once, not twice;
 - a setting with two values asks its question instead of asserting one of the answers;
-- players' names in a sentence are listed with the language's own mark (Japanese 「、」).
+- players' names in a sentence are listed with the language's own mark (Japanese 「、」);
+- the Rules page names the card that exchanges at this table (the Inquisitor, where it plays).
 """
 
 from __future__ import annotations
@@ -175,3 +176,13 @@ def test_players_names_in_a_sentence_are_listed_the_reader_s_way(make_table, pla
     play["start"](english)
     english.step(do="tax", by="Ann")
     assert "Waiting for Bob, Cy to challenge or let it stand." in visible(english.page())
+
+
+def test_the_rules_page_names_the_card_that_exchanges_at_this_table(make_table, visible):
+    # «Trocar influência depois de provar a carta Embaixador» named a card an Inquisitor game
+    # doesn't have beside the Inquisitor's own exchange.
+    table = make_table("pt-BR", browser_language="pt-BR", settings={"exchanger": "inquisitor"})
+    rules = visible(table.page("/rules"))
+    assert "Trocar influência depois de provar a carta Inquisidor" in rules
+    plain = make_table("pt-BR", browser_language="pt-BR")
+    assert "Trocar influências depois de provar a carta Embaixador" in visible(plain.page("/rules"))
