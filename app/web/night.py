@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from app.web import evening, nightviews, views, words
+from app.web import evening, nightviews, stats, views, words
 from app.web.i18n import _
 from app.web.phone import opened, owned
 from app.web.refusals import Refusal, Why
@@ -178,8 +178,8 @@ def watch_timeline(table_id: str, key: str) -> ResponseReturnValue:
 
 
 def players_page(message: str | None = None, status: int = 200) -> ResponseReturnValue:
-    evening.note_all(tables())
-    return render_template("night/players.html", players=evening.player_stats(tables().pool),
+    stats.note_all(tables())
+    return render_template("night/players.html", players=stats.player_stats(tables().pool),
                            csrf=csrf_token(PLAYERS_SCOPE), message=message,
                            card=words.table_voice(None).card, languages=languages()), status
 
@@ -195,9 +195,9 @@ def players_change(change: str) -> ResponseReturnValue:
     name = request.form.get("name", "")
     try:
         if change == "rename":
-            evening.rename(tables().pool, name, request.form.get("new", ""))
+            stats.rename(tables().pool, name, request.form.get("new", ""))
         else:
-            evening.merge(tables().pool, name, request.form.get("into", ""))
+            stats.merge(tables().pool, name, request.form.get("into", ""))
     except evening.NightProblem as problem:
         return players_page(_problem(problem), 422)
     return redirect(url_for(".players"), 303)

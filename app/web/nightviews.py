@@ -14,7 +14,7 @@ from app.engine import Ruling, pending
 from app.engine import table_view as engine_table_view
 from app.engine.story import Mark, Story, story
 from app.store import Seat
-from app.web import evening
+from app.web import evening, stats
 from app.web.pool import StorePool
 from app.web.state import TableState
 
@@ -32,7 +32,7 @@ View = dict[str, Any]
 def timeline_open(state: TableState) -> bool:
     """The timeline shows every hand: it opens for a finished game that can't be undone any
     more (closed, or back in the lobby)."""
-    return evening.settled(state)
+    return stats.settled(state)
 
 
 def game_over(state: TableState) -> bool:

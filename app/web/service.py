@@ -41,12 +41,12 @@ from app.store import (
     new_token,
 )
 from app.web.admission import Admission
-from app.web.evening import note_result, settled
 from app.web.pool import StorePool
 from app.web.referees import JoinCodes
 from app.web.refusals import Refusal, Why
 from app.web.seats import Seats, form_step, playing
 from app.web.state import CONTROL, StateCache, TableState, advance, fold
+from app.web.stats import note_result, settled
 
 SEAT_CHANGED: Final = {CONTROL: "seat"}
 
