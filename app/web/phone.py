@@ -102,7 +102,9 @@ def fragment(token: str) -> ResponseReturnValue:
 @bp.get("/<token>/events")
 def events(token: str) -> ResponseReturnValue:
     state, _seat = opened(token)
-    return event_stream(state.table.id, state.version)
+    device, service = device_id(), seats()  # the stream outlives the request: no Flask in it
+    return event_stream(state.table.id, state.version,
+                        lambda: service.still_holds(state.table.id, token, device))
 
 
 @bp.get("/<token>/rules")

@@ -3,6 +3,7 @@ with one message, or an event stream. Shared by the tablet's and the phones' blu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 from flask import Response, current_app, make_response, render_template, request
@@ -43,12 +44,15 @@ def refusal_page(refusal: Refusal, table: TableState | None = None) -> Response:
     return message_page(words.refusal(refusal, table), refusal.status)
 
 
-def event_stream(table_id: str, version: int) -> Response:
-    """``changed`` events for one screen. No request context is kept for the stream: it would
-    hold a database connection for as long as the phone listens."""
+def event_stream(table_id: str, version: int,
+                 still_allowed: Callable[[], bool] | None = None) -> Response:
+    """``changed`` events for one screen, for as long as ``still_allowed`` says yes. No request
+    context is kept for the stream: it would hold a database connection for as long as the
+    phone listens."""
     service = tables()
 
     def current() -> int:
         return service.version(table_id) or 0
 
-    return Response(service.broker.stream(table_id, version, current), headers=SSE_HEADERS)
+    return Response(service.broker.stream(table_id, version, current, still_allowed),
+                    headers=SSE_HEADERS)

@@ -46,6 +46,13 @@ class Seats:
             raise Refusal(Why.NOT_YOUR_SEAT)
         return state, seat
 
+    def still_holds(self, table_id: str, token: str, device: str) -> bool:
+        """Whether ``device`` still holds the seat of ``token`` (asked by its event stream at
+        each change: a re-issued link ends the old phone's stream at once)."""
+        state = self.tables.load(table_id)
+        seat = None if state is None else state.seat_with_token(token)
+        return seat is not None and seat.device is not None and same_secret(device, seat.device)
+
     def _seat(self, token: str) -> tuple[TableState, Seat]:
         with self.tables.pool.store() as store:
             table_id = store.table_of_seat(token)
