@@ -34,6 +34,7 @@ from typing import Any, Final, Literal
 
 from sqlite_utils import Database
 
+from app.frozen import freeze
 from app.schema import BUSY_TIMEOUT_S, connect, immediate, init_db
 
 JSON = Mapping[str, Any]
@@ -129,7 +130,7 @@ def _dumps(value: object) -> str:
 
 def _table_from_row(row: Mapping[str, Any]) -> Table:
     return Table(id=row["id"], created=row["created"], referee_token=row["referee_token"],
-                 setup=json.loads(row["setup"]), language=row["language"])
+                 setup=freeze(json.loads(row["setup"])), language=row["language"])
 
 
 def _seat_from_row(row: Mapping[str, Any]) -> Seat:
@@ -142,7 +143,7 @@ def _seat_from_row(row: Mapping[str, Any]) -> Seat:
 def _log_row(row: Mapping[str, Any]) -> LogRow:
     step = row["step"]
     return LogRow(seq=row["seq"], kind=row["kind"],
-                  step=None if step is None else json.loads(step), undoes=row["undoes"])
+                  step=None if step is None else freeze(json.loads(step)), undoes=row["undoes"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,8 +230,8 @@ class Store:
     def create_table(self, setup: JSON, seats: Sequence[NewSeat], language: str,
                      log: Sequence[JSON] = ()) -> Table:
         """A table with fresh tokens, its seats clockwise from 0, and its first log rows."""
-        table = Table(id=new_token(), created=_now(), referee_token=new_token(), setup=setup,
-                      language=language)
+        table = Table(id=new_token(), created=_now(), referee_token=new_token(),
+                      setup=freeze(setup), language=language)
         with immediate(self.db):
             self.db.execute(
                 "INSERT INTO tables (id, created, referee_token, setup, language, status) "
