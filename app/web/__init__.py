@@ -19,6 +19,7 @@ from app.i18n import TRANSLATIONS, compile_catalogs
 from app.live import Broker
 from app.store import init_db
 from app.web import home, i18n, phone, security, tablet
+from app.web.fragments import Fragments
 from app.web.i18n import _
 from app.web.pool import StorePool
 from app.web.service import Tables
@@ -59,6 +60,7 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     i18n.install(app)
     init_db(app.config["DATABASE"])
     app.extensions["tables"] = Tables(StorePool(app.config["DATABASE"]), Broker())
+    app.extensions["fragments"] = Fragments()
     _compress(app)
 
     @app.get("/healthz")

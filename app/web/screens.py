@@ -11,6 +11,7 @@ from flask import Response, current_app, make_response, render_template, request
 from app.i18n import LANGUAGES
 from app.live import SSE_HEADERS
 from app.web import words
+from app.web.fragments import Fragments
 from app.web.refusals import Refusal
 from app.web.service import Tables
 from app.web.state import TableState
@@ -19,6 +20,11 @@ from app.web.state import TableState
 def tables() -> Tables:
     """The app's service (``app.extensions``): the one way to the store."""
     return cast(Tables, current_app.extensions["tables"])
+
+
+def fragments() -> Fragments:
+    """The app's rendered screens, each drawn once per version (``app.extensions``)."""
+    return cast(Fragments, current_app.extensions["fragments"])
 
 
 def from_htmx() -> bool:

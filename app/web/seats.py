@@ -75,10 +75,14 @@ class Seats:
         raise Refusal(Why.ACTED_FIRST)
 
     def _as_seat(self, token: str, device: str,
-                 command: Callable[[TableState, Seat], TableState]
-                 ) -> tuple[TableState, Seat]:
+                 command: Callable[[TableState, Seat], TableState],
+                 seen: tuple[TableState, Seat] | None = None) -> tuple[TableState, Seat]:
+        """``command`` on the seat as ``seen`` (the caller's own look at it, already checked by
+        :meth:`seat_state`), or as it is now on a retry."""
+        looks = iter([seen] if seen is not None else [])
+
         def attempt() -> tuple[TableState, Seat]:
-            state, seat = self.seat_state(token, device)
+            state, seat = next(looks, None) or self.seat_state(token, device)
             new = command(state, seat)
             return new, _same_seat(new, seat)
 
@@ -98,8 +102,8 @@ class Seats:
 
         return self._retrying(attempt)
 
-    def enter_hand(self, token: str, device: str, cards: Sequence[str]
-                   ) -> tuple[TableState, Seat]:
+    def enter_hand(self, token: str, device: str, cards: Sequence[str],
+                   seen: tuple[TableState, Seat] | None = None) -> tuple[TableState, Seat]:
         """A phone enters the two cards it was dealt. Only what this player can see for
         themselves is checked here; the copies across all hands are checked at the start."""
 
@@ -114,30 +118,32 @@ class Seats:
             return self.tables.commit(state, change=lambda w: w.update_seat(
                 seat.seat, hand=list(cards), tracked=True), seat=(token, device))
 
-        return self._as_seat(token, device, command)
+        return self._as_seat(token, device, command, seen)
 
-    def choose_language(self, token: str, device: str, language: str, known: Sequence[str]
-                        ) -> tuple[TableState, Seat]:
+    def choose_language(self, token: str, device: str, language: str, known: Sequence[str],
+                        seen: tuple[TableState, Seat] | None = None) -> tuple[TableState, Seat]:
         """Each phone may read the game in its own language, remembered for the seat."""
         if language not in known:
             raise Refusal(Why.NO_SUCH_LANGUAGE)
         return self._as_seat(token, device, lambda state, seat: self.tables.commit(
             state, change=lambda w: w.update_seat(seat.seat, language=language),
-            seat=(token, device)))
+            seat=(token, device)), seen)
 
     def play(self, token: str, device: str, version: object, fields: Mapping[str, str],
-             cards: Sequence[str]) -> tuple[TableState, Seat]:
-        """A step from a seat's phone: only that seat's private steps, when they are asked."""
-        state, seat = self.seat_state(token, device)
+             cards: Sequence[str], seen: tuple[TableState, Seat] | None = None
+             ) -> tuple[TableState, Seat]:
+        """A step from a seat's phone: only that seat's private steps, when they are asked.
+        ``seen`` is the caller's look at the seat (:meth:`seat_state`), if it made one."""
+        state, seat = seen or self.seat_state(token, device)
         self.tables.fresh(state, version)
         game = playing(state)
         step = form_step(game, seat.name, fields, cards)
         try:
             phone_may_take(game, seat.name, step["do"])
-            apply(game, step)
+            after = apply(game, step)
         except RuleError as error:
             raise Refusal.of(error) from None
-        new = self.tables.commit(state, step, seat=(token, device))
+        new = self.tables.commit(state, step, seat=(token, device), applied=after)
         return new, _same_seat(new, seat)
 
 

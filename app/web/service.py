@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from app.engine import (
     Download,
+    Game,
     RuleError,
     SeatHand,
     apply,
@@ -89,11 +90,13 @@ class Tables:
     # -- the one way to write -----------------------------------------------------------------
 
     def commit(self, state: TableState, entry: Mapping[str, Any] | None = None, *,
-                change: Callable[[Writing], None] | None = None, undo: int | None = None,
-                seat: tuple[str, str | None] | None = None) -> TableState:
+               change: Callable[[Writing], None] | None = None, undo: int | None = None,
+               seat: tuple[str, str | None] | None = None,
+               applied: Game | None = None) -> TableState:
         """One transaction at ``state.version``: ``change``, then its one log row (``entry``,
         or an undo of seq ``undo``), then one publish. ``seat`` is (token, device) the seat must
-        still have when the write lands."""
+        still have when the write lands. ``applied`` is the game after the step ``entry``, when
+        the caller checked the step by applying it (so it is applied once per tap)."""
         token, device = seat if seat is not None else (None, None)
         try:
             with self.pool.store() as store, store.write(
@@ -109,7 +112,7 @@ class Tables:
             raise Refusal(Why.SEAT_GONE) from None
         new = replace(state, table=snapshot.table, seats=snapshot.seats)
         for row in snapshot.rows:
-            new = advance(new, row)
+            new = advance(new, row, applied if row.seq == state.version + 1 else None)
         self.states.put(new)
         self.broker.publish(new.table.id, new.version)
         return new
@@ -149,10 +152,10 @@ class Tables:
         step = form_step(game, by, fields, cards)
         try:
             tablet_may_take(game, by, step["do"])
-            apply(game, step)
+            after = apply(game, step)
         except RuleError as error:
             raise Refusal.of(error) from None
-        return self.commit(state, step)
+        return self.commit(state, step, applied=after)
 
     def undo(self, state: TableState, version: object) -> TableState:
         """Undo the newest step of the current game (the log keeps it, marked undone)."""

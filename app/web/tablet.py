@@ -12,10 +12,12 @@ from flask.typing import ResponseReturnValue
 
 from app.store import Seat, same_secret
 from app.web import rulebook, views, words
-from app.web.i18n import _
+from app.web.fragments import CSRF_SLOT
+from app.web.i18n import _, language
 from app.web.refusals import Refusal
 from app.web.screens import (
     event_stream,
+    fragments,
     from_htmx,
     languages,
     message_page,
@@ -52,11 +54,27 @@ def seat_link(seat: Seat) -> str:
     return public_url(url_for("phone.page", token=seat.token))
 
 
-def context(state: TableState, message: str | None = None) -> dict[str, Any]:
+def join_code_on_show(state: TableState) -> str | None:
     code = tables().join_codes.current(state.table.id)
-    return {**views.tablet(state, seat_link, languages()), "csrf": csrf_token(scope(state)),
-            "message": message, "join_code": code.code if code else None,
+    return code.code if code else None
+
+
+def context(state: TableState, message: str | None = None, csrf: str | None = None
+            ) -> dict[str, Any]:
+    return {**views.tablet(state, seat_link, languages()),
+            "csrf": csrf or csrf_token(scope(state)), "message": message,
+            "join_code": join_code_on_show(state),
             "join_link": public_url(url_for(".join", table_id=state.table.id))}
+
+
+def fragment_html(state: TableState, message: str | None = None) -> str:
+    """The referee's screen as a fragment: drawn once per version for every referee device
+    (:mod:`app.web.fragments`), unless it carries a message."""
+    if message is not None:
+        return render_template("tablet/_tablet.html", **context(state, message))
+    screen = ("tablet", language(), public_url(""), join_code_on_show(state))
+    return fragments().get(state.table.id, screen, state.version, lambda: render_template(
+        "tablet/_tablet.html", **context(state, csrf=CSRF_SLOT)), csrf_token(scope(state)))
 
 
 def screen(state: TableState, message: str | None = None, status: int = 200
@@ -64,7 +82,7 @@ def screen(state: TableState, message: str | None = None, status: int = 200
     """The tablet as it is now: the fragment for htmx; after a plain form post, a redirect
     to the page (or the page with its message)."""
     if from_htmx():
-        return render_template("tablet/_tablet.html", **context(state, message)), status
+        return fragment_html(state, message), status
     if request.method == "POST" and message is None:
         return redirect(url_for(".page", table_id=state.table.id), 303)
     return render_template("tablet/page.html", **context(state, message)), status
@@ -103,7 +121,7 @@ def fragment(table_id: str) -> ResponseReturnValue:
     state = referee_state(table_id)
     if request.args.get("since") == str(state.version):
         return "", 204  # the usual answer to a poll: nothing to render
-    return render_template("tablet/_tablet.html", **context(state))
+    return fragment_html(state)
 
 
 @bp.get("/<table_id>/events")
