@@ -87,24 +87,24 @@ class Broker:
         table_id: str,
         last_version: int,
         current_version: Callable[[], int] | None = None,
-        still_allowed: Callable[[], bool] | None = None,
+        still_allowed: Callable[[int], bool] | None = None,
     ) -> Iterator[str]:
         """SSE text for one client: an opening comment, then ``changed`` events and keepalives.
 
         ``last_version`` is the version the client's page shows. ``current_version`` (say, a
         store read) is called once the stream is registered, so a step appended between the
-        page render and the stream opening is not missed. ``still_allowed`` (say, "this phone
-        still holds its seat") is asked on every wake-up, before anything is sent: once it says
-        no, the stream ends at once (a seat's link re-issued is published like any change, so
-        the old phone's stream ends with that publish). Closing the generator (the server does
-        it when the client goes away) unregisters the stream.
+        page render and the stream opening is not missed. ``still_allowed(version)`` (say, "this
+        phone still holds its seat at that version") is asked on every wake-up, before anything
+        is sent: once it says no, the stream ends at once (a seat's link re-issued is published
+        like any change, so the old phone's stream ends with that publish). Closing the
+        generator (the server does it when the client goes away) unregisters the stream.
         """
         channel = self._join(table_id)
         try:
             seen = last_version
             # The first chunk sends the headers now, so the browser sees the stream open.
             yield OPENED
-            if still_allowed is not None and not still_allowed():
+            if still_allowed is not None and not still_allowed(seen):
                 return
             if current_version is not None:
                 now = current_version()
@@ -116,7 +116,7 @@ class Broker:
                     if channel.version <= seen:
                         channel.condition.wait(self.keepalive)
                     version = channel.version
-                if still_allowed is not None and not still_allowed():
+                if still_allowed is not None and not still_allowed(version):
                     return
                 if version > seen:
                     seen = version

@@ -51,6 +51,7 @@ from bench.common import (  # noqa: E402
     TableSetup,
     create_table,
     percentile,
+    referee_address,
     request_bytes,
     rss_mb,
     sse_events,
@@ -285,7 +286,8 @@ async def drive(port: int, setups: list[TableSetup], seconds: float, interval: f
 
 def set_up(port: int, count: int) -> list[TableSetup]:
     with ThreadPoolExecutor(max_workers=min(8, count)) as pool:
-        return list(pool.map(lambda _i: create_table(port), range(count)))
+        return list(pool.map(lambda i: create_table(port, source=referee_address(i)),
+                             range(count)))
 
 
 def profiler(pid: int, seconds: float, path: str | None) -> subprocess.Popen[bytes] | None:

@@ -126,7 +126,8 @@ def events(token: str) -> ResponseReturnValue:
     state, _seat = opened(token)
     device, service = device_id(), seats()  # the stream outlives the request: no Flask in it
     return event_stream(state.table.id, state.version,
-                        lambda: service.still_holds(state.table.id, token, device))
+                        lambda version: service.still_holds(state.table.id, version, token,
+                                                            device))
 
 
 @bp.get("/<token>/rules")

@@ -51,7 +51,7 @@ def refusal_page(refusal: Refusal, table: TableState | None = None) -> Response:
 
 
 def event_stream(table_id: str, version: int,
-                 still_allowed: Callable[[], bool] | None = None) -> Response:
+                 still_allowed: Callable[[int], bool] | None = None) -> Response:
     """``changed`` events for one screen, for as long as ``still_allowed`` says yes. No request
     context is kept for the stream: it would hold a database connection for as long as the
     phone listens."""

@@ -7,6 +7,8 @@ else wrote first.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -27,6 +29,7 @@ if TYPE_CHECKING:  # the service holds its Seats; only the type is needed here
     from app.web.service import Tables
 
 RETRIES: Final = 5
+SEAT_LINKS: Final = 8192  # seat links whose table is remembered (300 tables of 6, and more)
 
 
 class Seats:
@@ -34,6 +37,16 @@ class Seats:
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
+        # A seat link's table, remembered: a token never moves to another table (a re-issued
+        # or deleted one is no longer a seat of its table's state, which is always read).
+        self._tables_of_seats: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _remember(self, token: str, table_id: str) -> None:
+        with self._lock:
+            self._tables_of_seats[token] = table_id
+            while len(self._tables_of_seats) > SEAT_LINKS:
+                self._tables_of_seats.popitem(last=False)
 
     def seat_state(self, token: str, device: str) -> tuple[TableState, Seat]:
         """The table of a seat link, for the device that holds the seat. Refuses an unknown
@@ -46,16 +59,21 @@ class Seats:
             raise Refusal(Why.NOT_YOUR_SEAT)
         return state, seat
 
-    def still_holds(self, table_id: str, token: str, device: str) -> bool:
-        """Whether ``device`` still holds the seat of ``token`` (asked by its event stream at
-        each change: a re-issued link ends the old phone's stream at once)."""
-        state = self.tables.load(table_id)
+    def still_holds(self, table_id: str, version: int, token: str, device: str) -> bool:
+        """Whether ``device`` holds the seat of ``token`` at ``version`` (asked by its event
+        stream at each change: a re-issued link ends the old phone's stream at once). The
+        state just published is in the cache: no read of the store."""
+        state = self.tables.states.get(table_id, version) or self.tables.load(table_id)
         seat = None if state is None else state.seat_with_token(token)
         return seat is not None and seat.device is not None and same_secret(device, seat.device)
 
     def _seat(self, token: str) -> tuple[TableState, Seat]:
-        with self.tables.pool.store() as store:
-            table_id = store.table_of_seat(token)
+        table_id = self._tables_of_seats.get(token)
+        if table_id is None:
+            with self.tables.pool.store() as store:
+                table_id = store.table_of_seat(token)
+            if table_id is not None:
+                self._remember(token, table_id)
         state = None if table_id is None else self.tables.load(table_id)
         seat = None if state is None else state.seat_with_token(token)
         if state is None or seat is None:
