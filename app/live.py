@@ -104,11 +104,11 @@ class Broker:
             seen = last_version
             # The first chunk sends the headers now, so the browser sees the stream open.
             yield OPENED
-            if still_allowed is not None and not still_allowed(seen):
-                return
             if current_version is not None:
                 now = current_version()
                 if now > seen:
+                    if still_allowed is not None and not still_allowed(now):
+                        return
                     seen = now
                     yield changed_event(now)
             while True:
