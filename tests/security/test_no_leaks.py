@@ -6,8 +6,9 @@ legal game, played in the engine from `app.explore.legal_steps`. Then seat X and
 for X are chosen so that every step of the game stays legal (X never names, proves, loses,
 keeps or shows a card that differs). Both games are played through the Flask test client: the
 referee's steps from the tablet, each private step from its seat's phone with the form fields
-the templates use. Everything the server sends is collected per device (pages, fragments, the
-rules page, the start of the event stream, the versions pushed to streams, refusals) and,
+the templates use. Everything the server sends is collected per device (pages, fragments, each
+fragment again as the server remembers it for its version, the rules page, the start of the
+event stream, the versions pushed to streams, refusals) and,
 once table ids, seat tokens, QR codes and CSRF values are masked, must be identical on every
 device except X's phones.
 
@@ -261,6 +262,8 @@ class Night:
             self.get(device, "/view", f"{label} view")
             if whole:
                 self.get(device, "", f"{label} page")
+        for device in self.devices():  # again: each screen as remembered for this version
+            self.get(device, "/view", f"{label} view again")
 
     def live(self) -> TableState:
         state = self.tables.load(self.table_id)
