@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
-from typing import Final
+from typing import Final, Protocol
 
 KEEPALIVE_S: Final = 15.0
 
@@ -38,6 +38,21 @@ def changed_event(version: int) -> str:
     """The SSE text for "the table is now at ``version``" (htmx: ``sse-swap``/``hx-trigger``
     on the event name ``changed``)."""
     return f"event: changed\ndata: {version}\n\n"
+
+
+class LiveUpdates(Protocol):
+    """What the service and the routes need of live updates, and all of it: the seam where
+    another broker (Valkey/Redis pub/sub, for tables served by several processes:
+    docs/SCALING.md) plugs in. :class:`Broker` is the one-process implementation."""
+
+    def publish(self, table_id: str, version: int) -> None:
+        """Tell every stream of ``table_id``, in every process, that it is at ``version``."""
+
+    def stream(self, table_id: str, last_version: int,
+               current_version: Callable[[], int] | None = None,
+               still_allowed: Callable[[int], bool] | None = None) -> Iterator[str]:
+        """One screen's SSE text, as :meth:`Broker.stream` describes."""
+        raise NotImplementedError
 
 
 class _Channel:

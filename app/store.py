@@ -26,11 +26,11 @@ import hmac
 import json
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol, runtime_checkable
 
 from sqlite_utils import Database
 
@@ -153,6 +153,32 @@ class NewSeat:
     name: str
     hand: tuple[str, ...] | None = None
     tracked: bool = True
+
+
+@runtime_checkable
+class TableLog(Protocol):
+    """What the service reads and writes, and all of it: the seam where another store (the
+    log in PostgreSQL, docs/SCALING.md) plugs in. :class:`Store` is the SQLite one."""
+
+    def version(self, table_id: str) -> int | None:
+        """The table's number of log rows, or None for no such table."""
+
+    def read(self, table_id: str, after: int = 0) -> Snapshot | None:
+        """The table, its seats and its log rows after ``after``, in one read."""
+
+    def table_of_seat(self, token: str) -> str | None:
+        """The table a seat link belongs to."""
+
+    def create_table(self, setup: JSON, seats: Sequence[NewSeat], language: str,
+                     log: Sequence[JSON] = ()) -> Table:
+        """A new table with fresh tokens and its first log rows."""
+        raise NotImplementedError
+
+    def write(self, table_id: str, expected_version: int, *, seat_token: str | None = None,
+              seat_device: str | None = None) -> AbstractContextManager[Writing]:
+        """One transaction at ``expected_version`` that ends in one log row (:class:`Writing`),
+        refused with :class:`StaleVersion`, :class:`SeatGone` or :class:`UnknownTable`."""
+        raise NotImplementedError
 
 
 class Store:
@@ -331,5 +357,6 @@ class Writing:
 
 
 __all__ = ["BUSY_TIMEOUT_S", "JSON", "LogRow", "NewSeat", "Seat", "SeatGone", "Snapshot",
+           "TableLog",
            "StaleVersion", "Store", "Table", "UnknownTable", "Writing", "connect", "init_db",
            "new_token", "same_secret"]

@@ -29,7 +29,7 @@ from app.engine import (
     undo_problem,
 )
 from app.engine.rulings import N_
-from app.live import Broker
+from app.live import LiveUpdates
 from app.records import Record, RecordError, export, replay
 from app.store import (
     NewSeat,
@@ -55,7 +55,7 @@ SEAT_CHANGED: Final = {CONTROL: "seat"}
 class Tables:
     """The service over one database: every write of a table goes through here."""
 
-    def __init__(self, pool: StorePool, broker: Broker,
+    def __init__(self, pool: StorePool, broker: LiveUpdates,
                  clock: Callable[[], float] = time.monotonic,
                  now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self.pool = pool

@@ -13,6 +13,8 @@ from flask.testing import FlaskClient
 from tablekit import CSRF_FIELD, HTMX, Table, csrf_of, version_of
 
 from app.frozen import FrozenDict, FrozenList, freeze
+from app.live import Broker, LiveUpdates
+from app.store import TableLog
 from app.web.security import referee_cookie
 
 
@@ -138,3 +140,14 @@ def test_nothing_new_is_204_with_no_body_and_no_content_encoding(started: Table)
                             headers={**HTMX, "Accept-Encoding": "gzip"})
         assert answer.status_code == 204 and answer.data == b""
         assert "Content-Encoding" not in answer.headers
+
+
+def test_the_store_and_the_broker_are_behind_small_interfaces(app: Flask):
+    """docs/SCALING.md: another store or broker is a module that has these methods."""
+    service = app.extensions["tables"]
+    with service.pool.store() as store:
+        assert isinstance(store, TableLog)
+    updates: LiveUpdates = service.broker
+    assert isinstance(updates, Broker)
+    assert {name for name in vars(TableLog) if not name.startswith("_")} == {
+        "version", "read", "table_of_seat", "create_table", "write"}
