@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Request, Response, render_template, request
+from flask.sessions import SessionInterface, SessionMixin
 from flask.typing import ResponseReturnValue
 from flask_compress import Compress
 from werkzeug.exceptions import HTTPException
@@ -57,6 +58,7 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(instance)
 
+    app.session_interface = NoSessions()
     compile_catalogs(TRANSLATIONS)  # .mo files are built, not kept in git
     i18n.install(app)
     init_db(app.config["DATABASE"])
@@ -122,6 +124,17 @@ def _compress(app: Flask) -> None:
             response.direct_passthrough = False
             response.make_sequence()
         return response
+
+
+class NoSessions(SessionInterface):
+    """No page uses Flask's session (the app's cookies are its own: security.py), so none is
+    opened: that was a signing serializer built on every request. Writing to it would fail."""
+
+    def open_session(self, app: Flask, request: Request) -> SessionMixin:
+        return self.make_null_session(app)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        return None
 
 
 def _instance_secret(instance: Path) -> str:
