@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Callable
 
 import pytest
 from flask import Flask
@@ -15,6 +16,7 @@ from tablekit import CSRF_FIELD, HTMX, Table, csrf_of, version_of
 from app.frozen import FrozenDict, FrozenList, freeze
 from app.live import Broker, LiveUpdates
 from app.store import TableLog
+from app.web.fragments import CSRF_SLOT, Fragments
 from app.web.security import referee_cookie
 
 
@@ -151,3 +153,22 @@ def test_the_store_and_the_broker_are_behind_small_interfaces(app: Flask):
     assert isinstance(updates, Broker)
     assert {name for name in vars(TableLog) if not name.startswith("_")} == {
         "version", "read", "table_of_seat", "create_table", "write"}
+
+
+def test_a_late_draw_of_an_older_version_never_replaces_the_newer_screen():
+    fragments = Fragments(size=2)
+    draws: list[str] = []
+
+    def draw(text: str) -> Callable[[], str]:
+        return lambda: draws.append(text) or f"<p>{text} {CSRF_SLOT}</p>"
+
+    assert fragments.get("t", "tablet", 5, draw("v5"), "tok1") == "<p>v5 tok1</p>"
+    assert fragments.get("t", "tablet", 5, draw("again"), "tok2") == "<p>v5 tok2</p>"
+    assert fragments.get("t", "tablet", 4, draw("v4"), "tok1") == "<p>v4 tok1</p>"  # a slow one
+    assert fragments.get("t", "tablet", 5, draw("again"), "tok1") == "<p>v5 tok1</p>"
+    assert draws == ["v5", "v4"]
+    fragments.get("t", ("seat", "a", "en"), 5, draw("a"), "x")
+    fragments.get("t", ("seat", "b", "en"), 5, draw("b"), "x")
+    assert len(fragments) == 2  # the least recently used screen went
+    fragments.get("t", "tablet", 5, draw("v5 again"), "x")
+    assert draws[-1] == "v5 again"
