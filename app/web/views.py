@@ -25,6 +25,7 @@ from app.engine import (
     Ruling,
     characters_in_play,
     claim_of,
+    claim_words,
     download,
     parse_rules,
     pending,
@@ -81,6 +82,8 @@ def common(state: TableState, languages: list[tuple[str, str]]) -> View:
         "ruling": voice.ruling,
         "brief": lambda e: _brief(e, voice),
         "claim_of": lambda a: claim_of(rules, a),
+        # What an action claims, in words: "Duke", or for an Embezzle "no Duke".
+        "claim_words": lambda a: claim_words(rules, a),
     }
 
 
