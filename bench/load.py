@@ -7,7 +7,8 @@ Each scenario starts its own `coup-referee serve` on 127.0.0.1 (one process), se
 up the way the pages do (csrf tokens scraped, cookies kept), then for --seconds:
 
 - every device (the tablet and 6 phones per table) holds an SSE stream (`/t/<id>/events`,
-  `/s/<token>/events`) and, on each `changed` event, GETs its fragment
+  `/s/<token>/events`); a `changed` event carries the device's fresh screen (htmx swaps it in:
+  `sse-swap`), and an event carrying only a version makes it GET its fragment
   (`view?since=<the version it has>`), as htmx does; a request already in flight makes one more
   follow it (htmx queues the last trigger). Each device also polls every 10 s (`every 10s`) and
   fetches once when its stream opens (app.js: htmx:sseOpen -> refresh). Requests send
@@ -165,7 +166,10 @@ class LiveDevice:
             async for event, data in sse_events(reader):
                 if event == "changed":
                     self.stats.events += 1
-                    if int(data) > self.have:
+                    screen = VERSION.search(data.encode())
+                    if screen:  # the fresh screen came inside the event (sse-swap)
+                        self.reached(int(screen.group(1)))
+                    elif int(data) > self.have:
                         self.spawn_fetch()
             if not self.closing:
                 self.stats.error("SSE stream ended")

@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from app.store import Seat
+from app.store import Seat, same_secret
 from app.web import rulebook, views, words
 from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _
@@ -26,6 +26,7 @@ from app.web.screens import (
     from_htmx,
     languages,
     refusal_page,
+    state_at,
     tables,
 )
 from app.web.seats import Seats
@@ -124,10 +125,21 @@ def fragment(token: str) -> ResponseReturnValue:
 @bp.get("/<token>/events")
 def events(token: str) -> ResponseReturnValue:
     state, _seat = opened(token)
-    device, service = device_id(), seats()  # the stream outlives the request: no Flask in it
-    return event_stream(state.table.id, state.version,
-                        lambda version: service.still_holds(state.table.id, version, token,
-                                                            device))
+    table_id, device, service = state.table.id, device_id(), seats()
+
+    def draw(version: int) -> str | None:
+        """The seat's screen at ``version``, for this device only (else the stream ends)."""
+        now = state_at(table_id, version)
+        seat = None if now is None else now.seat_with_token(token)
+        if now is None or seat is None or seat.device is None or \
+                not same_secret(device, seat.device):
+            return None
+        g.language = seat.language or now.table.language
+        return fragment_html(now, seat)
+
+    return event_stream(table_id, state.version,
+                        lambda version: service.still_holds(table_id, version, token, device),
+                        draw)
 
 
 @bp.get("/<token>/rules")

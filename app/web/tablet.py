@@ -23,6 +23,7 @@ from app.web.screens import (
     message_page,
     public_url,
     refusal_page,
+    state_at,
     tables,
 )
 from app.web.security import csrf_ok, csrf_token, grant_referee, is_referee
@@ -126,7 +127,15 @@ def fragment(table_id: str) -> ResponseReturnValue:
 
 @bp.get("/<table_id>/events")
 def events(table_id: str) -> ResponseReturnValue:
-    return event_stream(table_id, referee_state(table_id).version)
+    def draw(version: int) -> str | None:
+        """The referee's screen at ``version`` (a referee stays one: no check to repeat)."""
+        now = state_at(table_id, version)
+        if now is None:
+            return None
+        g.language = now.table.language
+        return fragment_html(now)
+
+    return event_stream(table_id, referee_state(table_id).version, draw=draw)
 
 
 # -- taps -----------------------------------------------------------------------------------

@@ -172,3 +172,61 @@ def test_a_late_draw_of_an_older_version_never_replaces_the_newer_screen():
     assert len(fragments) == 2  # the least recently used screen went
     fragments.get("t", "tablet", 5, draw("v5 again"), "x")
     assert draws[-1] == "v5 again"
+
+
+# -- the fresh screen inside the stream's event (htmx sse-swap) -------------------------------
+
+EVENT_DATA = re.compile(r"^data: ?(.*)$", re.M)
+
+
+def screen_in(event: bytes | str) -> str:
+    text = event.decode() if isinstance(event, bytes) else event
+    assert text.startswith("event: changed\n") and text.endswith("\n\n")
+    return "\n".join(EVENT_DATA.findall(text))
+
+
+def test_a_change_comes_inside_each_devices_event_as_its_own_screen(started: Table):
+    started.app.extensions["tables"].broker.keepalive = 0.1
+    version = version_of(started.page())
+    streams = {name: started.phone(name).get(f"{started.link(name)}/events?since={version}",
+                                             buffered=False) for name in ("Ann", "Bob")}
+    streams["tablet"] = started.tablet.get(f"{started.url}/events?since={version}",
+                                           buffered=False)
+    chunks = {device: iter(stream.response) for device, stream in streams.items()}
+    for device in chunks:
+        assert next(chunks[device]).startswith(b":")  # open, and nothing new yet
+    assert started.phone_post("Ann", "/language", {"language": "ru"}).status_code == 200
+    screens = {device: screen_in(next(chunks[device])) for device in chunks}
+    for stream in streams.values():
+        stream.close()
+    new = str(int(version) + 1)
+    assert all(version_of(html) == new for html in screens.values())
+    ann, bob = screens["Ann"], screens["Bob"]
+    assert ann == view(started.phone("Ann"), started.link("Ann")).strip()  # just as fetched
+    assert bob == view(started.phone("Bob"), started.link("Bob")).strip()
+    assert screens["tablet"] == view(started.tablet, started.url).strip()
+    assert "Duke" in hand_of(ann) and "Contessa" in hand_of(bob)
+    assert "Duke" not in hand_of(bob) and "Contessa" not in hand_of(ann)
+    assert "Язык" in ann and "Язык" not in bob and "Язык" not in screens["tablet"]
+    assert 'id="hand"' not in screens["tablet"]
+
+
+def test_a_stream_opened_behind_the_table_catches_up_with_the_screen_at_once(started: Table):
+    version = int(version_of(started.page()))
+    stream = started.phone("Cy").get(f"{started.link('Cy')}/events?since={version - 1}",
+                                     buffered=False)
+    chunks = iter(stream.response)
+    next(chunks)
+    assert version_of(screen_in(next(chunks))) == str(version)
+    stream.close()
+
+
+@pytest.mark.parametrize("since", ["", "abc", "-1", "99999999999999999999", "1e3"])
+def test_an_odd_since_on_a_stream_is_taken_as_now(started: Table, since: str):
+    started.app.extensions["tables"].broker.keepalive = 0.05
+    stream = started.phone("Ann").get(f"{started.link('Ann')}/events?since={since}",
+                                      buffered=False)
+    assert stream.status_code == 200
+    chunks = iter(stream.response)
+    assert next(chunks).startswith(b":") and next(chunks).startswith(b":")  # only keepalives
+    stream.close()
