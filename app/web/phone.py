@@ -15,7 +15,7 @@ from flask import Blueprint, abort, g, redirect, render_template, request, url_f
 from flask.typing import ResponseReturnValue
 
 from app.store import Seat, same_secret
-from app.web import rulebook, views, words
+from app.web import nightviews, rulebook, views, words
 from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _
 from app.web.i18n import language as speaking
@@ -69,19 +69,23 @@ def _seat_for(token: str, look: Callable[[str, str], tuple[TableState, Seat]]
 
 
 def context(state: TableState, seat: Seat, message: str | None = None,
-            csrf: str | None = None) -> dict[str, Any]:
+            csrf: str | None = None, extras: dict[str, Any] | None = None) -> dict[str, Any]:
+    if extras is None:
+        extras = nightviews.phone_extras(state, seat)
     return {**views.phone(state, seat, languages()),
-            "csrf": csrf or csrf_token(f"seat:{seat.token}"), "message": message}
+            "csrf": csrf or csrf_token(f"seat:{seat.token}"), "message": message, **extras}
 
 
 def fragment_html(state: TableState, seat: Seat, message: str | None = None) -> str:
     """A seat's screen as a fragment: drawn once per version and language (its refreshes
-    share it: :mod:`app.web.fragments`), unless it carries a message."""
+    share it: :mod:`app.web.fragments`), unless it carries a message. The night's parts (the
+    scoreboard, a countdown's seconds) are read each time: they change between versions."""
     if message is not None:
         return render_template("phone/_phone.html", **context(state, seat, message))
-    screen = ("seat", seat.token, speaking())
+    extras = nightviews.phone_extras(state, seat)
+    screen = ("seat", seat.token, speaking(), repr(sorted(extras.items())))
     return fragments().get(state.table.id, screen, state.version, lambda: render_template(
-        "phone/_phone.html", **context(state, seat, csrf=CSRF_SLOT)),
+        "phone/_phone.html", **context(state, seat, csrf=CSRF_SLOT, extras=extras)),
         csrf_token(f"seat:{seat.token}"))
 
 
@@ -92,7 +96,7 @@ def screen(state: TableState, seat: Seat, message: str | None = None, status: in
     if from_htmx():
         return fragment_html(state, seat, message), status
     if request.method == "POST" and message is None:
-        return redirect(url_for(".page", token=seat.token), 303)
+        return redirect(url_for("phone.page", token=seat.token), 303)
     return render_template("phone/page.html", **context(state, seat, message)), status
 
 

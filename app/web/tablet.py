@@ -11,7 +11,7 @@ from flask import Blueprint, abort, g, make_response, redirect, render_template,
 from flask.typing import ResponseReturnValue
 
 from app.store import Seat, same_secret
-from app.web import rulebook, views, words
+from app.web import nightviews, rulebook, views, words
 from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _, language
 from app.web.refusals import Refusal
@@ -60,22 +60,28 @@ def join_code_on_show(state: TableState) -> str | None:
     return code.code if code else None
 
 
-def context(state: TableState, message: str | None = None, csrf: str | None = None
-            ) -> dict[str, Any]:
+def context(state: TableState, message: str | None = None, csrf: str | None = None,
+            extras: dict[str, Any] | None = None) -> dict[str, Any]:
+    if extras is None:
+        extras = nightviews.tablet_extras(state)
     return {**views.tablet(state, seat_link, languages()),
             "csrf": csrf or csrf_token(scope(state)), "message": message,
             "join_code": join_code_on_show(state),
-            "join_link": public_url(url_for(".join", table_id=state.table.id))}
+            "join_link": public_url(url_for("tablet.join", table_id=state.table.id)), **extras}
 
 
 def fragment_html(state: TableState, message: str | None = None) -> str:
     """The referee's screen as a fragment: drawn once per version for every referee device
-    (:mod:`app.web.fragments`), unless it carries a message."""
+    (:mod:`app.web.fragments`), unless it carries a message. The night's parts (the
+    scoreboard, a countdown's seconds) are read each time: they change between versions."""
     if message is not None:
         return render_template("tablet/_tablet.html", **context(state, message))
-    screen = ("tablet", language(), public_url(""), join_code_on_show(state))
+    extras = nightviews.tablet_extras(state)
+    screen = ("tablet", language(), public_url(""), join_code_on_show(state),
+              repr(sorted(extras.items())))
     return fragments().get(state.table.id, screen, state.version, lambda: render_template(
-        "tablet/_tablet.html", **context(state, csrf=CSRF_SLOT)), csrf_token(scope(state)))
+        "tablet/_tablet.html", **context(state, csrf=CSRF_SLOT, extras=extras)),
+        csrf_token(scope(state)))
 
 
 def screen(state: TableState, message: str | None = None, status: int = 200
@@ -85,7 +91,7 @@ def screen(state: TableState, message: str | None = None, status: int = 200
     if from_htmx():
         return fragment_html(state, message), status
     if request.method == "POST" and message is None:
-        return redirect(url_for(".page", table_id=state.table.id), 303)
+        return redirect(url_for("tablet.page", table_id=state.table.id), 303)
     return render_template("tablet/page.html", **context(state, message)), status
 
 
