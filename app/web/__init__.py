@@ -7,6 +7,7 @@ secret key; by default it is the top-level ``instance/``.
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,20 @@ def _error_pages(app: Flask) -> None:
         code = error.code or 500
         text = messages.get(code, lambda: _("Something went wrong; please try again."))()
         return render_template("message.html", message=text), code
+
+    @app.errorhandler(sqlite3.OperationalError)
+    def database_trouble(error: sqlite3.OperationalError) -> ResponseReturnValue:
+        """Another program holding the database, or a database this user can't write: the
+        laptop's trouble, said in one log line, never a 500 (nothing was written)."""
+        app.logger.warning("database: %s", error)
+        if "readonly" in str(error) or "read-only" in str(error):
+            text = _("The referee's laptop can't write its database (it is read-only): the game "
+                     "is as it was. The referee must give the database file back its write "
+                     "permission and start the referee again.")
+        else:
+            text = _("The referee's laptop is busy (another program holds its database): the "
+                     "game is as it was. Try again in a moment.")
+        return render_template("message.html", message=text), 503
 
     @app.errorhandler(Exception)
     def crash(error: Exception) -> ResponseReturnValue:
