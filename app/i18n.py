@@ -18,10 +18,13 @@ import gettext as _gettext
 import os
 import re
 import tempfile
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Final
 
 from app.editions import DEFAULT_EDITION, edition
 from app.engine.rulings import ActionName, CardName, FactionName, Ruling, render
@@ -174,7 +177,9 @@ class Voice:
         return render(text, params, self.name, self.gettext, count, self.ngettext)
 
     def ruling(self, r: Ruling) -> str:
-        return self.say(r.text, r.params, r.count)
+        """A ruling in this voice. Worded once per voice: rulings are frozen, and a game's log
+        keeps the same ones from version to version, on every screen of the table."""
+        return _worded(self, r)
 
     def format(self, text: str, **values: object) -> str:
         """``text`` translated and filled with ``values`` (a broken translation: the English)."""
@@ -193,3 +198,25 @@ def fill(translated: str, english: str, values: Mapping[str, object]) -> str:
         return translated % values
     except (KeyError, TypeError, ValueError):  # a broken translation: say it in English
         return english % values
+
+
+WORDED: Final = 16384  # rulings worded, per voice: the logs on show at 300 tables, and more
+_worded_lock = threading.Lock()
+_worded_memo: OrderedDict[tuple[Voice, int], tuple[Ruling, str]] = OrderedDict()
+
+
+def _worded(voice: Voice, r: Ruling) -> str:
+    """``voice.say`` of a ruling, remembered by the ruling's identity (the memo holds the
+    ruling, so its id can't be reused meanwhile)."""
+    key = (voice, id(r))
+    with _worded_lock:
+        hit = _worded_memo.get(key)
+        if hit is not None and hit[0] is r:
+            _worded_memo.move_to_end(key)
+            return hit[1]
+    text = voice.say(r.text, r.params, r.count)
+    with _worded_lock:
+        _worded_memo[key] = (r, text)
+        while len(_worded_memo) > WORDED:
+            _worded_memo.popitem(last=False)
+    return text

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
-from typing import Final
+from typing import Final, Protocol
 
 KEEPALIVE_S: Final = 15.0
 
@@ -34,10 +34,37 @@ OPENED: Final = ": open\n\n"
 KEEPALIVE: Final = ": keepalive\n\n"
 
 
-def changed_event(version: int) -> str:
-    """The SSE text for "the table is now at ``version``" (htmx: ``sse-swap``/``hx-trigger``
-    on the event name ``changed``)."""
-    return f"event: changed\ndata: {version}\n\n"
+def changed_event(version: int, screen: str | None = None) -> str:
+    """The SSE text for "the table is now at ``version``": its data is the listener's fresh
+    ``screen`` (an HTML fragment, swapped in by htmx's ``sse-swap``) when there is one, else
+    the version (the listener then fetches its screen)."""
+    if screen is None:
+        return f"event: changed\ndata: {version}\n\n"
+    lines = screen.strip().replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "event: changed\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
+
+
+def _event(version: int, draw: Callable[[int], str | None] | None) -> str | None:
+    if draw is None:
+        return changed_event(version)
+    screen = draw(version)
+    return None if screen is None else changed_event(version, screen)
+
+
+class LiveUpdates(Protocol):
+    """What the service and the routes need of live updates, and all of it: the seam where
+    another broker (Valkey/Redis pub/sub, for tables served by several processes:
+    docs/SCALING.md) plugs in. :class:`Broker` is the one-process implementation."""
+
+    def publish(self, table_id: str, version: int) -> None:
+        """Tell every stream of ``table_id``, in every process, that it is at ``version``."""
+
+    def stream(self, table_id: str, last_version: int,
+               current_version: Callable[[], int] | None = None,
+               still_allowed: Callable[[int], bool] | None = None,
+               draw: Callable[[int], str | None] | None = None) -> Iterator[str]:
+        """One screen's SSE text, as :meth:`Broker.stream` describes."""
+        raise NotImplementedError
 
 
 class _Channel:
@@ -87,13 +114,21 @@ class Broker:
         table_id: str,
         last_version: int,
         current_version: Callable[[], int] | None = None,
+        still_allowed: Callable[[int], bool] | None = None,
+        draw: Callable[[int], str | None] | None = None,
     ) -> Iterator[str]:
         """SSE text for one client: an opening comment, then ``changed`` events and keepalives.
 
         ``last_version`` is the version the client's page shows. ``current_version`` (say, a
         store read) is called once the stream is registered, so a step appended between the
-        page render and the stream opening is not missed. Closing the generator (the server
-        does it when the client goes away) unregisters the stream.
+        page render and the stream opening is not missed. ``still_allowed(version)`` (say, "this
+        phone still holds its seat at that version") is asked on every wake-up, before anything
+        is sent: once it says no, the stream ends at once (a seat's link re-issued is published
+        like any change, so the old phone's stream ends with that publish). Closing the
+        generator (the server does it when the client goes away) unregisters the stream.
+        ``draw(version)`` is the listener's screen at that version, sent inside the event so
+        the device needs no second request; when it gives None the stream ends (the screen is
+        no longer this listener's).
         """
         channel = self._join(table_id)
         try:
@@ -103,16 +138,26 @@ class Broker:
             if current_version is not None:
                 now = current_version()
                 if now > seen:
+                    if still_allowed is not None and not still_allowed(now):
+                        return
                     seen = now
-                    yield changed_event(now)
+                    event = _event(now, draw)
+                    if event is None:
+                        return
+                    yield event
             while True:
                 with channel.condition:
                     if channel.version <= seen:
                         channel.condition.wait(self.keepalive)
                     version = channel.version
+                if still_allowed is not None and not still_allowed(version):
+                    return
                 if version > seen:
                     seen = version
-                    yield changed_event(version)
+                    event = _event(version, draw)
+                    if event is None:
+                        return
+                    yield event
                 else:
                     yield KEEPALIVE
         finally:

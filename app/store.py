@@ -26,14 +26,15 @@ import hmac
 import json
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol, runtime_checkable
 
 from sqlite_utils import Database
 
+from app.frozen import freeze
 from app.schema import BUSY_TIMEOUT_S, connect, immediate, init_db
 
 JSON = Mapping[str, Any]
@@ -129,7 +130,7 @@ def _dumps(value: object) -> str:
 
 def _table_from_row(row: Mapping[str, Any]) -> Table:
     return Table(id=row["id"], created=row["created"], referee_token=row["referee_token"],
-                 setup=json.loads(row["setup"]), language=row["language"])
+                 setup=freeze(json.loads(row["setup"])), language=row["language"])
 
 
 def _seat_from_row(row: Mapping[str, Any]) -> Seat:
@@ -142,7 +143,7 @@ def _seat_from_row(row: Mapping[str, Any]) -> Seat:
 def _log_row(row: Mapping[str, Any]) -> LogRow:
     step = row["step"]
     return LogRow(seq=row["seq"], kind=row["kind"],
-                  step=None if step is None else json.loads(step), undoes=row["undoes"])
+                  step=None if step is None else freeze(json.loads(step)), undoes=row["undoes"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +153,32 @@ class NewSeat:
     name: str
     hand: tuple[str, ...] | None = None
     tracked: bool = True
+
+
+@runtime_checkable
+class TableLog(Protocol):
+    """What the service reads and writes, and all of it: the seam where another store (the
+    log in PostgreSQL, docs/SCALING.md) plugs in. :class:`Store` is the SQLite one."""
+
+    def version(self, table_id: str) -> int | None:
+        """The table's number of log rows, or None for no such table."""
+
+    def read(self, table_id: str, after: int = 0) -> Snapshot | None:
+        """The table, its seats and its log rows after ``after``, in one read."""
+
+    def table_of_seat(self, token: str) -> str | None:
+        """The table a seat link belongs to."""
+
+    def create_table(self, setup: JSON, seats: Sequence[NewSeat], language: str,
+                     log: Sequence[JSON] = ()) -> Table:
+        """A new table with fresh tokens and its first log rows."""
+        raise NotImplementedError
+
+    def write(self, table_id: str, expected_version: int, *, seat_token: str | None = None,
+              seat_device: str | None = None) -> AbstractContextManager[Writing]:
+        """One transaction at ``expected_version`` that ends in one log row (:class:`Writing`),
+        refused with :class:`StaleVersion`, :class:`SeatGone` or :class:`UnknownTable`."""
+        raise NotImplementedError
 
 
 class Store:
@@ -229,8 +256,8 @@ class Store:
     def create_table(self, setup: JSON, seats: Sequence[NewSeat], language: str,
                      log: Sequence[JSON] = ()) -> Table:
         """A table with fresh tokens, its seats clockwise from 0, and its first log rows."""
-        table = Table(id=new_token(), created=_now(), referee_token=new_token(), setup=setup,
-                      language=language)
+        table = Table(id=new_token(), created=_now(), referee_token=new_token(),
+                      setup=freeze(setup), language=language)
         with immediate(self.db):
             self.db.execute(
                 "INSERT INTO tables (id, created, referee_token, setup, language, status) "
@@ -330,5 +357,6 @@ class Writing:
 
 
 __all__ = ["BUSY_TIMEOUT_S", "JSON", "LogRow", "NewSeat", "Seat", "SeatGone", "Snapshot",
+           "TableLog",
            "StaleVersion", "Store", "Table", "UnknownTable", "Writing", "connect", "init_db",
            "new_token", "same_secret"]

@@ -286,10 +286,12 @@ def cookie_pairs(set_cookies: Sequence[str]) -> dict[str, str]:
 class Browser:
     """One device: a keep-alive connection and a cookie jar, like a browser tab."""
 
-    def __init__(self, port: int, accept_encoding: str | None = None) -> None:
+    def __init__(self, port: int, accept_encoding: str | None = None,
+                 source: str | None = None) -> None:
         self.port = port
         self.cookies: dict[str, str] = {}
         self.accept_encoding = accept_encoding
+        self.source = source  # the loopback address this device connects from, if not the usual
         self._conn: http.client.HTTPConnection | None = None
 
     def request(self, method: str, path: str, form: dict[str, str] | None = None,
@@ -305,7 +307,9 @@ class Browser:
             sent["Content-Type"] = "application/x-www-form-urlencoded"
         for attempt in (1, 2):
             if self._conn is None:
-                self._conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+                self._conn = http.client.HTTPConnection(
+                    HOST, self.port, timeout=30,
+                    source_address=None if self.source is None else (self.source, 0))
             try:
                 self._conn.request(method, path, body=body, headers=sent)
                 response = self._conn.getresponse()
@@ -355,10 +359,19 @@ def version_of(body: bytes) -> int:
     return int(match.group(1))
 
 
-def create_table(port: int, names: Sequence[str] = NAMES, start: bool = True) -> TableSetup:
+def referee_address(table: int) -> str:
+    """A loopback address of its own for the referee's tablet of table number ``table``: each
+    table is made by its own device, as at a real game night (the server admits 10 new tables
+    an hour per device; Linux answers on all of 127.0.0.0/8)."""
+    return f"127.1.{table // 250}.{table % 250 + 1}"
+
+
+def create_table(port: int, names: Sequence[str] = NAMES, start: bool = True,
+                 source: str | None = None) -> TableSetup:
     """Create a table as the real pages do (scraping the csrf tokens), seat a phone per player,
-    enter the hands and start the game."""
-    tablet = Browser(port)
+    enter the hands and start the game. ``source``: the tablet's own address (see
+    :func:`referee_address`)."""
+    tablet = Browser(port, source=source)
     home = expect(tablet.get("/"), 200, "home page")
     created = tablet.post("/tables", {"csrf": CSRF.search(home.text).group(1),  # type: ignore[union-attr]
                                       "players": "\n".join(names)}, htmx=False)

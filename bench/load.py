@@ -1,13 +1,14 @@
 """Live-update load: N tables, each a tablet and 6 phones on SSE, the referee tapping steadily.
 
-    .venv/bin/python bench/load.py              (1, 10 and 100 tables; about 2.5 minutes)
+    .venv/bin/python bench/load.py              (1, 10, 100 and 300 tables; about 4 minutes)
     .venv/bin/python bench/load.py 100 --seconds 30 --interval 2
 
 Each scenario starts its own `coup-referee serve` on 127.0.0.1 (one process), sets the tables
 up the way the pages do (csrf tokens scraped, cookies kept), then for --seconds:
 
 - every device (the tablet and 6 phones per table) holds an SSE stream (`/t/<id>/events`,
-  `/s/<token>/events`) and, on each `changed` event, GETs its fragment
+  `/s/<token>/events`); a `changed` event carries the device's fresh screen (htmx swaps it in:
+  `sse-swap`), and an event carrying only a version makes it GET its fragment
   (`view?since=<the version it has>`), as htmx does; a request already in flight makes one more
   follow it (htmx queues the last trigger). Each device also polls every 10 s (`every 10s`) and
   fetches once when its stream opens (app.js: htmx:sseOpen -> refresh). Requests send
@@ -51,6 +52,7 @@ from bench.common import (  # noqa: E402
     TableSetup,
     create_table,
     percentile,
+    referee_address,
     request_bytes,
     rss_mb,
     sse_events,
@@ -164,7 +166,10 @@ class LiveDevice:
             async for event, data in sse_events(reader):
                 if event == "changed":
                     self.stats.events += 1
-                    if int(data) > self.have:
+                    screen = VERSION.search(data.encode())
+                    if screen:  # the fresh screen came inside the event (sse-swap)
+                        self.reached(int(screen.group(1)))
+                    elif int(data) > self.have:
                         self.spawn_fetch()
             if not self.closing:
                 self.stats.error("SSE stream ended")
@@ -285,7 +290,8 @@ async def drive(port: int, setups: list[TableSetup], seconds: float, interval: f
 
 def set_up(port: int, count: int) -> list[TableSetup]:
     with ThreadPoolExecutor(max_workers=min(8, count)) as pool:
-        return list(pool.map(lambda _i: create_table(port), range(count)))
+        return list(pool.map(lambda i: create_table(port, source=referee_address(i)),
+                             range(count)))
 
 
 def profiler(pid: int, seconds: float, path: str | None) -> subprocess.Popen[bytes] | None:
@@ -347,9 +353,12 @@ def scenario(count: int, seconds: float, interval: float,
             "cpu_per_tap": sampler.cpu / max(1, taps)}
 
 
+LOAD_BEFORE = Path("/proc/loadavg").read_text().strip() if Path("/proc/loadavg").exists() else "?"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("tables", nargs="*", type=int, default=[1, 10, 100])
+    parser.add_argument("tables", nargs="*", type=int, default=[1, 10, 100, 300])
     parser.add_argument("--seconds", type=float, default=30.0, help="tapping time per scenario")
     parser.add_argument("--interval", type=float, default=2.0,
                         help="seconds between two steps of one table")
@@ -359,12 +368,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     results = [scenario(n, args.seconds, args.interval, args.profile) for n in args.tables]
     print("\ntables  taps   p50 ms  p95 ms  p99 ms  errors  missed  peak RSS MiB"
-          "  server CPU  other load")
+          "  server CPU  CPU per tap  other load")
     for r in results:
         print(f"{r['tables']:>6} {r['taps']:>5} {r['p50'] * 1e3:>8.1f}"  # type: ignore[operator]
               f"{r['p95'] * 1e3:>8.1f}{r['p99'] * 1e3:>8.1f}{r['errors']:>8}"  # type: ignore[operator]
               f"{r['missed']:>8}{r['peak_mb']:>14.1f}{r['server_cpu'] * 100:>11.0f}%"  # type: ignore[operator]
-              f"{r['others']:>12.2f}")
+              f"{r['cpu_per_tap'] * 1e3:>10.1f} ms{r['others']:>12.2f}")  # type: ignore[operator]
+    print(f"other load before the run (/proc/loadavg): {LOAD_BEFORE}")
     return 0
 
 

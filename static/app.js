@@ -61,6 +61,19 @@
     if (config && config.verb === "post") { refresh(); }
   });
 
+  // A change comes inside the stream's event, the screen as it now is (sse-swap). One that is
+  // not newer than the screen shown (say, the answer to this device's own tap came first) is
+  // not swapped in again.
+  document.addEventListener("htmx:sseBeforeMessage", function (e) {
+    var shown = document.querySelector("[data-version]");
+    var data = e.detail && typeof e.detail.data === "string" ? e.detail.data : "";
+    var found = /data-version="(\d+)"/.exec(data);
+    if (!found) { e.preventDefault(); return; }
+    if (shown && Number(found[1]) <= Number(shown.getAttribute("data-version"))) {
+      e.preventDefault();
+    }
+  });
+
   // Plain forms ask before doing something that can't be taken back.
   document.addEventListener("submit", function (e) {
     var button = e.submitter;

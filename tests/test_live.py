@@ -168,3 +168,22 @@ def test_works_under_gevent_monkey_patching() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+def test_a_stream_ends_at_the_first_version_its_listener_may_no_longer_see() -> None:
+    broker = Broker(keepalive=LONG)
+    allowed_until = 7
+    asked: list[int] = []
+
+    def still_allowed(version: int) -> bool:
+        asked.append(version)
+        return version <= allowed_until
+
+    events = broker.stream("t1", last_version=5, still_allowed=still_allowed)
+    assert next(events) == OPENED
+    broker.publish("t1", 7)
+    assert sse_events(next(events)) == [{"event": "changed", "data": "7"}]
+    broker.publish("t1", 8)  # say, the seat's link was re-issued in this change
+    assert list(events) == []  # ended, without telling the old listener about version 8
+    assert asked == [7, 8]
+    assert broker._channels == {}  # and it left the broker

@@ -22,6 +22,7 @@ from .legality import (
     declaration_problem,
     target_problem,
 )
+from .memo import PerGame
 from .rulings import N_, NP_, Names, Ruling, action, card
 from .setup import characters_in_play
 from .state import BlockWindow, Challenged, ChallengeWindow, Draw, Examine, Exchange, Game, Turn
@@ -47,6 +48,15 @@ class Prompt:
 
 
 def pending(game: Game) -> list[Prompt]:
+    """Who the table waits for now (worked out once per state: :mod:`.memo`)."""
+    return list(_pending(game))
+
+
+def _prompts(game: Game) -> tuple[Prompt, ...]:
+    return tuple(_work_out(game))
+
+
+def _work_out(game: Game) -> list[Prompt]:
     if game.over:
         return []
     t = game.turn
@@ -362,3 +372,6 @@ def waiting(game: Game, prompts: list[Prompt] | None = None) -> Ruling:
     # TRANSLATORS: status line (tablet and phones). who: the parts below ("Ann, Bob to
     # challenge or let it stand"), joined with "; ".
     return Ruling(N_("Waiting for %(who)s."), {"who": parts})
+
+
+_pending = PerGame(_prompts)

@@ -11,7 +11,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Request, Response, render_template, request
+from flask.sessions import SessionInterface, SessionMixin
 from flask.typing import ResponseReturnValue
 from flask_compress import Compress
 from werkzeug.exceptions import HTTPException
@@ -21,6 +22,7 @@ from app.live import Broker
 from app.secret import secret_key
 from app.store import init_db
 from app.web import home, i18n, night, phone, security, tablet
+from app.web.fragments import Fragments
 from app.web.i18n import _
 from app.web.pool import StorePool
 from app.web.service import Tables
@@ -57,10 +59,12 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(instance)
 
+    app.session_interface = NoSessions()
     compile_catalogs(TRANSLATIONS)  # .mo files are built, not kept in git
     i18n.install(app)
     init_db(app.config["DATABASE"])
     app.extensions["tables"] = Tables(StorePool(app.config["DATABASE"]), Broker())
+    app.extensions["fragments"] = Fragments()
     _compress(app)
 
     @app.get("/healthz")
@@ -136,6 +140,17 @@ def _compress(app: Flask) -> None:
             response.direct_passthrough = False
             response.make_sequence()
         return response
+
+
+class NoSessions(SessionInterface):
+    """No page uses Flask's session (the app's cookies are its own: security.py), so none is
+    opened: that was a signing serializer built on every request. Writing to it would fail."""
+
+    def open_session(self, app: Flask, request: Request) -> SessionMixin:
+        return self.make_null_session(app)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        return None
 
 
 def _instance_secret(instance: Path) -> str:

@@ -14,19 +14,30 @@ from typing import Any
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from app.store import Seat
+from app.store import Seat, same_secret
 from app.web import nightviews, rulebook, views, words
+from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _
+from app.web.i18n import language as speaking
 from app.web.refusals import Refusal
-from app.web.screens import event_stream, from_htmx, languages, refusal_page, tables
+from app.web.screens import (
+    event_stream,
+    fragments,
+    from_htmx,
+    languages,
+    refusal_page,
+    state_at,
+    tables,
+)
 from app.web.seats import Seats
 from app.web.security import csrf_ok, csrf_token, device_id
 from app.web.state import TableState
 
 bp = Blueprint("phone", __name__, url_prefix="/s")
 
-Command = Callable[[], tuple[TableState, Seat]]
-"""A service call for a phone's tap, returning the new state and the seat as it now is."""
+Command = Callable[[tuple[TableState, Seat]], tuple[TableState, Seat]]
+"""A service call for a phone's tap, given the seat as the route saw it (one load per tap),
+returning the new state and the seat as it now is."""
 
 
 def seats() -> Seats:
@@ -57,9 +68,25 @@ def _seat_for(token: str, look: Callable[[str, str], tuple[TableState, Seat]]
     return state, seat
 
 
-def context(state: TableState, seat: Seat, message: str | None = None) -> dict[str, Any]:
-    return {**views.phone(state, seat, languages()), "csrf": csrf_token(f"seat:{seat.token}"),
-            "message": message, **nightviews.phone_extras(state, seat)}
+def context(state: TableState, seat: Seat, message: str | None = None,
+            csrf: str | None = None, extras: dict[str, Any] | None = None) -> dict[str, Any]:
+    if extras is None:
+        extras = nightviews.phone_extras(state, seat)
+    return {**views.phone(state, seat, languages()),
+            "csrf": csrf or csrf_token(f"seat:{seat.token}"), "message": message, **extras}
+
+
+def fragment_html(state: TableState, seat: Seat, message: str | None = None) -> str:
+    """A seat's screen as a fragment: drawn once per version and language (its refreshes
+    share it: :mod:`app.web.fragments`), unless it carries a message. The night's parts (the
+    scoreboard, a countdown's seconds) are read each time: they change between versions."""
+    if message is not None:
+        return render_template("phone/_phone.html", **context(state, seat, message))
+    extras = nightviews.phone_extras(state, seat)
+    screen = ("seat", seat.token, speaking(), repr(sorted(extras.items())))
+    return fragments().get(state.table.id, screen, state.version, lambda: render_template(
+        "phone/_phone.html", **context(state, seat, csrf=CSRF_SLOT, extras=extras)),
+        csrf_token(f"seat:{seat.token}"))
 
 
 def screen(state: TableState, seat: Seat, message: str | None = None, status: int = 200
@@ -67,7 +94,7 @@ def screen(state: TableState, seat: Seat, message: str | None = None, status: in
     """The phone as it is now: the fragment for htmx; after a plain form post, a redirect
     to the page (or the page with its message)."""
     if from_htmx():
-        return render_template("phone/_phone.html", **context(state, seat, message)), status
+        return fragment_html(state, seat, message), status
     if request.method == "POST" and message is None:
         return redirect(url_for("phone.page", token=seat.token), 303)
     return render_template("phone/page.html", **context(state, seat, message)), status
@@ -78,7 +105,7 @@ def phone_tap(token: str, command: Command) -> ResponseReturnValue:
     if not csrf_ok(f"seat:{seat.token}"):
         return screen(state, seat, _("This screen was out of date; please try again."), 400)
     try:
-        new, seat = command()
+        new, seat = command((state, seat))
     except Refusal as refusal:
         state, seat = owned(token)  # the seat's link may be gone by now: then a 404 page
         return screen(state, seat, words.refusal(refusal, state), refusal.status)
@@ -96,13 +123,27 @@ def fragment(token: str) -> ResponseReturnValue:
     state, seat = opened(token)
     if request.args.get("since") == str(state.version):
         return "", 204  # the usual answer to a poll: nothing to render
-    return render_template("phone/_phone.html", **context(state, seat))
+    return fragment_html(state, seat)
 
 
 @bp.get("/<token>/events")
 def events(token: str) -> ResponseReturnValue:
     state, _seat = opened(token)
-    return event_stream(state.table.id, state.version)
+    table_id, device, service = state.table.id, device_id(), seats()
+
+    def draw(version: int) -> str | None:
+        """The seat's screen at ``version``, for this device only (else the stream ends)."""
+        now = state_at(table_id, version)
+        seat = None if now is None else now.seat_with_token(token)
+        if now is None or seat is None or seat.device is None or \
+                not same_secret(device, seat.device):
+            return None
+        g.language = seat.language or now.table.language
+        return fragment_html(now, seat)
+
+    return event_stream(table_id, state.version,
+                        lambda version: service.still_holds(table_id, version, token, device),
+                        draw)
 
 
 @bp.get("/<token>/rules")
@@ -115,7 +156,7 @@ def rules(token: str) -> ResponseReturnValue:
 @bp.post("/<token>/hand")
 def hand(token: str) -> ResponseReturnValue:
     cards = [c for c in (request.form.get("card1"), request.form.get("card2")) if c]
-    return phone_tap(token, lambda: seats().enter_hand(token, device_id(), cards))
+    return phone_tap(token, lambda seen: seats().enter_hand(token, device_id(), cards, seen))
 
 
 @bp.post("/<token>/step")
@@ -124,7 +165,8 @@ def step(token: str) -> ResponseReturnValue:
                                                           "position")}
     cards = request.form.getlist("cards")
     version = request.form.get("version")
-    return phone_tap(token, lambda: seats().play(token, device_id(), version, fields, cards))
+    return phone_tap(token, lambda seen: seats().play(token, device_id(), version, fields,
+                                                      cards, seen))
 
 
 @bp.post("/<token>/language")
@@ -132,4 +174,5 @@ def language(token: str) -> ResponseReturnValue:
     """Each phone may read the game in its own language, remembered for the seat."""
     chosen = request.form.get("language", "")
     known = [code for code, _title in languages()]
-    return phone_tap(token, lambda: seats().choose_language(token, device_id(), chosen, known))
+    return phone_tap(token, lambda seen: seats().choose_language(token, device_id(), chosen,
+                                                                 known, seen))

@@ -3,13 +3,15 @@ with one message, or an event stream. Shared by the tablet's and the phones' blu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
-from flask import Response, current_app, make_response, render_template, request
+from flask import Flask, Response, current_app, make_response, render_template, request
 
 from app.i18n import LANGUAGES
 from app.live import SSE_HEADERS
 from app.web import words
+from app.web.fragments import Fragments
 from app.web.refusals import Refusal
 from app.web.service import Tables
 from app.web.state import TableState
@@ -20,8 +22,19 @@ def tables() -> Tables:
     return cast(Tables, current_app.extensions["tables"])
 
 
+def fragments() -> Fragments:
+    """The app's rendered screens, each drawn once per version (``app.extensions``)."""
+    return cast(Fragments, current_app.extensions["fragments"])
+
+
 def from_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
+
+
+def state_at(table_id: str, version: int) -> TableState | None:
+    """The table at ``version`` if it is remembered (a version just published is), else now."""
+    service = tables()
+    return service.states.get(table_id, version) or service.load(table_id)
 
 
 def public_url(path: str) -> str:
@@ -43,12 +56,29 @@ def refusal_page(refusal: Refusal, table: TableState | None = None) -> Response:
     return message_page(words.refusal(refusal, table), refusal.status)
 
 
-def event_stream(table_id: str, version: int) -> Response:
-    """``changed`` events for one screen. No request context is kept for the stream: it would
-    hold a database connection for as long as the phone listens."""
+def event_stream(table_id: str, version: int,
+                 still_allowed: Callable[[int], bool] | None = None,
+                 draw: Callable[[int], str | None] | None = None) -> Response:
+    """``changed`` events for one screen, for as long as ``still_allowed`` says yes, each
+    carrying the screen ``draw`` gives at that version. ``version`` is the one the screen shows
+    (the page's ``since``, if it said, else now). No request context is kept for the stream
+    between events (it would hold a database connection for as long as the phone listens):
+    ``draw`` runs in a request context of its own, made from this request's environment."""
     service = tables()
+    app = cast(Flask, current_app._get_current_object())  # type: ignore[attr-defined]
+    environ = request.environ
+    since = request.args.get("since", "")
+    shown = min(version, int(since)) if since.isdigit() and len(since) < 10 else version
 
     def current() -> int:
         return service.version(table_id) or 0
 
-    return Response(service.broker.stream(table_id, version, current), headers=SSE_HEADERS)
+    def screen_at(version: int) -> str | None:
+        if draw is None:
+            return None
+        with app.request_context(environ):
+            return draw(version)
+
+    return Response(service.broker.stream(table_id, shown, current, still_allowed,
+                                          screen_at if draw is not None else None),
+                    headers=SSE_HEADERS)

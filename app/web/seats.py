@@ -7,6 +7,8 @@ else wrote first.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -27,6 +29,7 @@ if TYPE_CHECKING:  # the service holds its Seats; only the type is needed here
     from app.web.service import Tables
 
 RETRIES: Final = 5
+SEAT_LINKS: Final = 8192  # seat links whose table is remembered (300 tables of 6, and more)
 
 
 class Seats:
@@ -34,6 +37,16 @@ class Seats:
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
+        # A seat link's table, remembered: a token never moves to another table (a re-issued
+        # or deleted one is no longer a seat of its table's state, which is always read).
+        self._tables_of_seats: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _remember(self, token: str, table_id: str) -> None:
+        with self._lock:
+            self._tables_of_seats[token] = table_id
+            while len(self._tables_of_seats) > SEAT_LINKS:
+                self._tables_of_seats.popitem(last=False)
 
     def seat_state(self, token: str, device: str) -> tuple[TableState, Seat]:
         """The table of a seat link, for the device that holds the seat. Refuses an unknown
@@ -46,9 +59,21 @@ class Seats:
             raise Refusal(Why.NOT_YOUR_SEAT)
         return state, seat
 
+    def still_holds(self, table_id: str, version: int, token: str, device: str) -> bool:
+        """Whether ``device`` holds the seat of ``token`` at ``version`` (asked by its event
+        stream at each change: a re-issued link ends the old phone's stream at once). The
+        state just published is in the cache: no read of the store."""
+        state = self.tables.states.get(table_id, version) or self.tables.load(table_id)
+        seat = None if state is None else state.seat_with_token(token)
+        return seat is not None and seat.device is not None and same_secret(device, seat.device)
+
     def _seat(self, token: str) -> tuple[TableState, Seat]:
-        with self.tables.pool.store() as store:
-            table_id = store.table_of_seat(token)
+        table_id = self._tables_of_seats.get(token)
+        if table_id is None:
+            with self.tables.pool.store() as store:
+                table_id = store.table_of_seat(token)
+            if table_id is not None:
+                self._remember(token, table_id)
         state = None if table_id is None else self.tables.load(table_id)
         seat = None if state is None else state.seat_with_token(token)
         if state is None or seat is None:
@@ -68,10 +93,14 @@ class Seats:
         raise Refusal(Why.ACTED_FIRST)
 
     def _as_seat(self, token: str, device: str,
-                 command: Callable[[TableState, Seat], TableState]
-                 ) -> tuple[TableState, Seat]:
+                 command: Callable[[TableState, Seat], TableState],
+                 seen: tuple[TableState, Seat] | None = None) -> tuple[TableState, Seat]:
+        """``command`` on the seat as ``seen`` (the caller's own look at it, already checked by
+        :meth:`seat_state`), or as it is now on a retry."""
+        looks = iter([seen] if seen is not None else [])
+
         def attempt() -> tuple[TableState, Seat]:
-            state, seat = self.seat_state(token, device)
+            state, seat = next(looks, None) or self.seat_state(token, device)
             new = command(state, seat)
             return new, _same_seat(new, seat)
 
@@ -91,8 +120,8 @@ class Seats:
 
         return self._retrying(attempt)
 
-    def enter_hand(self, token: str, device: str, cards: Sequence[str]
-                   ) -> tuple[TableState, Seat]:
+    def enter_hand(self, token: str, device: str, cards: Sequence[str],
+                   seen: tuple[TableState, Seat] | None = None) -> tuple[TableState, Seat]:
         """A phone enters the two cards it was dealt. Only what this player can see for
         themselves is checked here; the copies across all hands are checked at the start."""
 
@@ -107,30 +136,32 @@ class Seats:
             return self.tables.commit(state, change=lambda w: w.update_seat(
                 seat.seat, hand=list(cards), tracked=True), seat=(token, device))
 
-        return self._as_seat(token, device, command)
+        return self._as_seat(token, device, command, seen)
 
-    def choose_language(self, token: str, device: str, language: str, known: Sequence[str]
-                        ) -> tuple[TableState, Seat]:
+    def choose_language(self, token: str, device: str, language: str, known: Sequence[str],
+                        seen: tuple[TableState, Seat] | None = None) -> tuple[TableState, Seat]:
         """Each phone may read the game in its own language, remembered for the seat."""
         if language not in known:
             raise Refusal(Why.NO_SUCH_LANGUAGE)
         return self._as_seat(token, device, lambda state, seat: self.tables.commit(
             state, change=lambda w: w.update_seat(seat.seat, language=language),
-            seat=(token, device)))
+            seat=(token, device)), seen)
 
     def play(self, token: str, device: str, version: object, fields: Mapping[str, str],
-             cards: Sequence[str]) -> tuple[TableState, Seat]:
-        """A step from a seat's phone: only that seat's private steps, when they are asked."""
-        state, seat = self.seat_state(token, device)
+             cards: Sequence[str], seen: tuple[TableState, Seat] | None = None
+             ) -> tuple[TableState, Seat]:
+        """A step from a seat's phone: only that seat's private steps, when they are asked.
+        ``seen`` is the caller's look at the seat (:meth:`seat_state`), if it made one."""
+        state, seat = seen or self.seat_state(token, device)
         self.tables.fresh(state, version)
         game = playing(state)
         step = form_step(game, seat.name, fields, cards)
         try:
             phone_may_take(game, seat.name, step["do"])
-            apply(game, step)
+            after = apply(game, step)
         except RuleError as error:
             raise Refusal.of(error) from None
-        new = self.tables.commit(state, step, seat=(token, device))
+        new = self.tables.commit(state, step, seat=(token, device), applied=after)
         return new, _same_seat(new, seat)
 
 

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from app.engine import (
     Download,
+    Game,
     RuleError,
     SeatHand,
     apply,
@@ -28,7 +29,7 @@ from app.engine import (
     undo_problem,
 )
 from app.engine.rulings import N_, Names
-from app.live import Broker
+from app.live import LiveUpdates
 from app.records import Record, RecordError, export, replay
 from app.store import (
     NewSeat,
@@ -55,7 +56,7 @@ SEAT_CHANGED: Final = {CONTROL: "seat"}
 class Tables:
     """The service over one database: every write of a table goes through here."""
 
-    def __init__(self, pool: StorePool, broker: Broker,
+    def __init__(self, pool: StorePool, broker: LiveUpdates,
                  clock: Callable[[], float] = time.monotonic,
                  now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self.pool = pool
@@ -90,11 +91,13 @@ class Tables:
     # -- the one way to write -----------------------------------------------------------------
 
     def commit(self, state: TableState, entry: Mapping[str, Any] | None = None, *,
-                change: Callable[[Writing], None] | None = None, undo: int | None = None,
-                seat: tuple[str, str | None] | None = None) -> TableState:
+               change: Callable[[Writing], None] | None = None, undo: int | None = None,
+               seat: tuple[str, str | None] | None = None,
+               applied: Game | None = None) -> TableState:
         """One transaction at ``state.version``: ``change``, then its one log row (``entry``,
         or an undo of seq ``undo``), then one publish. ``seat`` is (token, device) the seat must
-        still have when the write lands."""
+        still have when the write lands. ``applied`` is the game after the step ``entry``, when
+        the caller checked the step by applying it (so it is applied once per tap)."""
         token, device = seat if seat is not None else (None, None)
         try:
             with self.pool.store() as store, store.write(
@@ -110,7 +113,7 @@ class Tables:
             raise Refusal(Why.SEAT_GONE) from None
         new = replace(state, table=snapshot.table, seats=snapshot.seats)
         for row in snapshot.rows:
-            new = advance(new, row)
+            new = advance(new, row, applied if row.seq == state.version + 1 else None)
         self.states.put(new)
         if settled(new) and not settled(state):
             note_result(self.pool, new)  # the players' page counts it from now on
@@ -152,10 +155,10 @@ class Tables:
         step = form_step(game, by, fields, cards)
         try:
             tablet_may_take(game, by, step["do"])
-            apply(game, step)
+            after = apply(game, step)
         except RuleError as error:
             raise Refusal.of(error) from None
-        return self.commit(state, step)
+        return self.commit(state, step, applied=after)
 
     def undo(self, state: TableState, version: object) -> TableState:
         """Undo the newest step of the current game (the log keeps it, marked undone)."""

@@ -62,8 +62,10 @@ def fold(snapshot: Snapshot) -> TableState:
     return state
 
 
-def advance(state: TableState, row: LogRow) -> TableState:
-    """The state after one more log row (``row.seq`` is the new version)."""
+def advance(state: TableState, row: LogRow, applied: Game | None = None) -> TableState:
+    """The state after one more log row (``row.seq`` is the new version). ``applied`` is the
+    game after this row's step when the writer has worked it out already (the step was
+    checked by applying it): the fold then doesn't apply it a second time."""
     if row.kind == "undo":
         return _undo(state, row.undoes, row.seq)
     entry = row.step or {}
@@ -77,8 +79,8 @@ def advance(state: TableState, row: LogRow) -> TableState:
     if control == "closed":
         return replace(state, version=row.seq, closed=True)
     if control is None and state.game is not None:
-        return replace(state, version=row.seq, game=apply(state.game, dict(entry)),
-                       steps=(*state.steps, (row.seq, entry)))
+        game = applied if applied is not None else apply(state.game, dict(entry))
+        return replace(state, version=row.seq, game=game, steps=(*state.steps, (row.seq, entry)))
     return replace(state, version=row.seq)
 
 

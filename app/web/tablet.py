@@ -12,15 +12,18 @@ from flask.typing import ResponseReturnValue
 
 from app.store import Seat, same_secret
 from app.web import nightviews, rulebook, views, words
-from app.web.i18n import _
+from app.web.fragments import CSRF_SLOT
+from app.web.i18n import _, language
 from app.web.refusals import Refusal
 from app.web.screens import (
     event_stream,
+    fragments,
     from_htmx,
     languages,
     message_page,
     public_url,
     refusal_page,
+    state_at,
     tables,
 )
 from app.web.security import csrf_ok, csrf_token, grant_referee, is_referee
@@ -52,12 +55,33 @@ def seat_link(seat: Seat) -> str:
     return public_url(url_for("phone.page", token=seat.token))
 
 
-def context(state: TableState, message: str | None = None) -> dict[str, Any]:
+def join_code_on_show(state: TableState) -> str | None:
     code = tables().join_codes.current(state.table.id)
-    return {**views.tablet(state, seat_link, languages()), "csrf": csrf_token(scope(state)),
-            "message": message, "join_code": code.code if code else None,
-            "join_link": public_url(url_for("tablet.join", table_id=state.table.id)),
-            **nightviews.tablet_extras(state)}
+    return code.code if code else None
+
+
+def context(state: TableState, message: str | None = None, csrf: str | None = None,
+            extras: dict[str, Any] | None = None) -> dict[str, Any]:
+    if extras is None:
+        extras = nightviews.tablet_extras(state)
+    return {**views.tablet(state, seat_link, languages()),
+            "csrf": csrf or csrf_token(scope(state)), "message": message,
+            "join_code": join_code_on_show(state),
+            "join_link": public_url(url_for("tablet.join", table_id=state.table.id)), **extras}
+
+
+def fragment_html(state: TableState, message: str | None = None) -> str:
+    """The referee's screen as a fragment: drawn once per version for every referee device
+    (:mod:`app.web.fragments`), unless it carries a message. The night's parts (the
+    scoreboard, a countdown's seconds) are read each time: they change between versions."""
+    if message is not None:
+        return render_template("tablet/_tablet.html", **context(state, message))
+    extras = nightviews.tablet_extras(state)
+    screen = ("tablet", language(), public_url(""), join_code_on_show(state),
+              repr(sorted(extras.items())))
+    return fragments().get(state.table.id, screen, state.version, lambda: render_template(
+        "tablet/_tablet.html", **context(state, csrf=CSRF_SLOT, extras=extras)),
+        csrf_token(scope(state)))
 
 
 def screen(state: TableState, message: str | None = None, status: int = 200
@@ -65,7 +89,7 @@ def screen(state: TableState, message: str | None = None, status: int = 200
     """The tablet as it is now: the fragment for htmx; after a plain form post, a redirect
     to the page (or the page with its message)."""
     if from_htmx():
-        return render_template("tablet/_tablet.html", **context(state, message)), status
+        return fragment_html(state, message), status
     if request.method == "POST" and message is None:
         return redirect(url_for("tablet.page", table_id=state.table.id), 303)
     return render_template("tablet/page.html", **context(state, message)), status
@@ -104,12 +128,20 @@ def fragment(table_id: str) -> ResponseReturnValue:
     state = referee_state(table_id)
     if request.args.get("since") == str(state.version):
         return "", 204  # the usual answer to a poll: nothing to render
-    return render_template("tablet/_tablet.html", **context(state))
+    return fragment_html(state)
 
 
 @bp.get("/<table_id>/events")
 def events(table_id: str) -> ResponseReturnValue:
-    return event_stream(table_id, referee_state(table_id).version)
+    def draw(version: int) -> str | None:
+        """The referee's screen at ``version`` (a referee stays one: no check to repeat)."""
+        now = state_at(table_id, version)
+        if now is None:
+            return None
+        g.language = now.table.language
+        return fragment_html(now)
+
+    return event_stream(table_id, referee_state(table_id).version, draw=draw)
 
 
 # -- taps -----------------------------------------------------------------------------------

@@ -6,8 +6,10 @@ legal game, played in the engine from `app.explore.legal_steps`. Then seat X and
 for X are chosen so that every step of the game stays legal (X never names, proves, loses,
 keeps or shows a card that differs). Both games are played through the Flask test client: the
 referee's steps from the tablet, each private step from its seat's phone with the form fields
-the templates use. Everything the server sends is collected per device (pages, fragments, the
-rules page, the start of the event stream, the versions pushed to streams, refusals) and,
+the templates use. Everything the server sends is collected per device (pages, fragments, each
+fragment again as the server remembers it for its version, the screen each device's event
+stream carries, the rules page, the start of the event stream, the versions pushed to streams,
+refusals) and,
 once table ids, seat tokens, QR codes and CSRF values are masked, must be identical on every
 device except X's phones. A spectators' board (the TV link of game night) follows the game
 like any other device, and every screen asks for the timeline of the game, which is refused
@@ -268,6 +270,30 @@ class Night:
             self.get(device, "/view", f"{label} view")
             if whole:
                 self.get(device, "", f"{label} page")
+        for device in self.devices():  # again: each screen as remembered for this version
+            self.get(device, "/view", f"{label} view again")
+        for device in self.devices():  # and as each device's event stream carries it
+            self.event(device, f"{label} event")
+
+    def event(self, device: str, what: str) -> None:
+        """The event a device's stream sends when the table moved past the screen it shows
+        (its page said one version less): the fresh screen itself, swapped in by htmx (the
+        spectators' board gets the version, and fetches)."""
+        version = self.live().version
+        stream = self.client(device).get(f"{self.base(device)}/events?since={version - 1}")
+        if stream.status_code != 200 or version < 1:
+            self.note(device, what, stream, holds=False)
+            return
+        chunks = iter(stream.response)
+        assert next(chunks)  # the opening comment
+        event = next(chunks)
+        stream.close()
+        text = event.decode() if isinstance(event, bytes) else event
+        if device == "tv":  # the spectators' board fetches its screen: the event says the version
+            assert text == f"event: changed\ndata: {version}\n\n"
+        else:
+            assert text.startswith("event: changed\n") and f'data-version="{version}"' in text
+        self.seen[device].append((what, stream.status_code, stream.mimetype, text))
 
     def live(self) -> TableState:
         state = self.tables.load(self.table_id)

@@ -10,6 +10,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import islice
 from typing import Any
 from urllib.parse import urlencode
 
@@ -581,3 +582,22 @@ def test_a_revoked_seats_request_is_refused_inside_the_write(app: Flask):
                        seat=(seat.token, seat.device))
     assert refused.value.why is Why.SEAT_GONE
     assert snapshot(app) == before
+
+
+def test_a_new_code_ends_the_old_phones_open_event_stream_at_once(app: Flask):
+    """Issue 12.4 (a hostile tester): the referee taps "New code" for a seat while the old
+    phone listens. Its open stream ends with that change, before it carries a single event,
+    and its next request gets the usual refusal. The other seats' streams go on."""
+    table = started_table(app, HANDS)
+    app.extensions["tables"].broker.keepalive = 0.1  # a stream that went on would say so soon
+    ann = table.phones["Ann"].get(table.link("Ann") + "/events", buffered=False)
+    bob = table.phones["Bob"].get(table.link("Bob") + "/events", buffered=False)
+    ann_chunks, bob_chunks = iter(ann.response), iter(bob.response)
+    assert next(ann_chunks) and next(bob_chunks)  # both streams are open
+    assert table.post("/seat/0/reissue", {}).status_code == 200
+    assert list(islice(ann_chunks, 3)) == []  # ended: not one more event, not a keepalive
+    assert b"event: changed" in next(bob_chunks)  # Bob's phone still hears the table
+    ann.close()
+    bob.close()
+    assert table.phones["Ann"].get(table.link("Ann") + "/view").status_code == 404
+    assert table.phones["Ann"].get(table.link("Ann") + "/events").status_code == 404
