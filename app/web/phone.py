@@ -25,12 +25,13 @@ from app.web.screens import (
     fragments,
     from_htmx,
     languages,
+    message_page,
     refusal_page,
     state_at,
     tables,
 )
 from app.web.seats import Seats
-from app.web.security import csrf_ok, csrf_token, device_id
+from app.web.security import csrf_ok, csrf_token, device_id, link_previewer
 from app.web.state import TableState
 
 bp = Blueprint("phone", __name__, url_prefix="/s")
@@ -50,6 +51,9 @@ def opened(token: str) -> tuple[TableState, Seat]:
     previewer's) claims nothing: it gets 405, and the seat waits for its player."""
     if request.method == "HEAD":
         abort(405)
+    if link_previewer(request.headers.get("User-Agent", "")):  # a chat drawing the link
+        abort(message_page(_("This link opens a player's seat: open it in the player's phone's "
+                             "browser."), 403))
     return _seat_for(token, seats().open_seat)
 
 

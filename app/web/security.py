@@ -117,6 +117,21 @@ def local_host(host: str, public_url: str | None) -> bool:
     return public_url is not None and urlsplit(public_url).hostname == name
 
 
+# Programs that fetch a pasted link to draw its preview (iMessage says it is facebookexternalhit
+# and Twitterbot; WhatsApp, Telegram, Slack, Discord... name themselves). Such a fetch must not
+# claim a seat: the player would then find it taken. In-app browsers (LINE, Facebook's FBAV)
+# name themselves otherwise and open the seat as any browser does.
+LINK_PREVIEWERS: Final = re.compile(
+    r"facebookexternalhit|Facebot|Twitterbot|Slackbot|Slack-ImgProxy|WhatsApp/|TelegramBot|"
+    r"Discordbot|LinkedInBot|SkypeUriPreview|Applebot|Googlebot|bingbot|redditbot|"
+    r"Mattermost-Bot|vkShare|Iframely|Embedly|Pinterestbot", re.IGNORECASE)
+
+
+def link_previewer(user_agent: str) -> bool:
+    """Whether a request comes from a program drawing a link's preview, not a person."""
+    return bool(LINK_PREVIEWERS.search(user_agent))
+
+
 MAX_HOST = 255
 
 

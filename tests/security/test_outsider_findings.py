@@ -269,3 +269,22 @@ def test_nan_and_infinity_are_not_numbers_a_record_holds(app: Flask, tmp_path: P
     assert out.startswith("INVALID") and "no number a record may hold" in out
     answer = upload(app, text.encode())
     assert answer.status_code == 422 and "no number a record may hold" in answer.text
+
+
+@pytest.mark.parametrize("agent", [
+    "facebookexternalhit/1.1 Facebot Twitterbot/1.0",  # iMessage's preview
+    "WhatsApp/2.23.20.0 A", "TelegramBot (like TwitterBot)", "Slackbot-LinkExpanding 1.0",
+    "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)"])
+def test_a_link_preview_claims_no_seat(app: Flask, agent: str):
+    """A seat link pasted into a chat is fetched by the chat to draw its preview: that fetch
+    must neither see the hand nor take the seat from its player."""
+    table = new_table(app, ["Eve", "Fay"])
+    previewer, owner = app.test_client(), app.test_client()
+    seen = previewer.get(table.link("Eve"), headers={"User-Agent": agent})
+    assert seen.status_code == 403 and "phone" in seen.text
+    assert "coup_device" not in seen.headers.get("Set-Cookie", "")
+    for path in ("/view", "/rules", "/events"):
+        assert previewer.get(table.link("Eve") + path,
+                             headers={"User-Agent": agent}).status_code == 403
+    phone = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Chrome/126 Mobile"
+    assert owner.get(table.link("Eve"), headers={"User-Agent": phone}).status_code == 200
