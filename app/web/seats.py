@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 from app.engine import (
     Game,
     RuleError,
+    answers_of,
     apply,
     check_hand,
     parse_rules,
@@ -120,13 +121,14 @@ class Seats:
 
     def play(self, token: str, device: str, version: object, fields: Mapping[str, str],
              cards: Sequence[str]) -> tuple[TableState, Seat]:
-        """A step from a seat's phone: only that seat's private steps, when they are asked."""
+        """A step from a seat's phone: only that seat's own steps, when they are asked (its
+        public ones too where the table lets phones answer: engine policies)."""
         state, seat = self.seat_state(token, device)
         self.tables.fresh(state, version)
         game = playing(state)
         step = form_step(game, seat.name, fields, cards)
         try:
-            phone_may_take(game, seat.name, step["do"])
+            phone_may_take(game, seat.name, step["do"], answers_of(state.table.setup))
             apply(game, step)
         except RuleError as error:
             raise Refusal.of(error) from None
