@@ -20,13 +20,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
+from app import commands as run
 from app.cli_i18n import _
+from app.commands import DEFAULT_PORT, PROG, USER_ERROR, fail
 from app.engine.table import printable
 
-PROG = "coup-referee"
-USER_ERROR = 2
 CLOSED_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a tool whose reader went away
-DEFAULT_PORT = 5000
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -57,11 +56,6 @@ class _Parser(argparse.ArgumentParser):
         line = _("%(message)s (see %(command)s)", message=message, command=f"{self.prog} --help")
         print(f"{self.prog}: {line}", file=sys.stderr)
         raise SystemExit(USER_ERROR)
-
-
-def _fail(message: str) -> int:
-    print(f"{PROG}: {message}", file=sys.stderr)
-    return USER_ERROR
 
 
 def _percent_safe(text: object) -> str:
@@ -117,7 +111,7 @@ def _add_serve(commands: Commands, folder: str) -> None:
         help=_("the address phones open, when it can't be found (e.g. %(example)s)",
                example="http://192.168.1.20:5000/"),
     )
-    serve.set_defaults(handler=_serve)
+    serve.set_defaults(handler=run.serve)
 
 
 def _add_check(commands: Commands) -> None:
@@ -131,7 +125,7 @@ def _add_check(commands: Commands) -> None:
                        # TRANSLATORS: command line. example: an example address or file.
                        help=_("a game record (coup-record/1 JSON), e.g. %(example)s",
                               example="tests/records/01-worked-example.json"))
-    check.set_defaults(handler=_check)
+    check.set_defaults(handler=run.check)
 
 
 def _add_explain(commands: Commands) -> None:
@@ -142,7 +136,7 @@ def _add_explain(commands: Commands) -> None:
                       "player's coins and cards."))
     explain.add_argument("file", metavar="FILE",
                          help=_("a game record (coup-record/1 JSON)"))
-    explain.set_defaults(handler=_explain)
+    explain.set_defaults(handler=run.explain)
 
 
 def _add_import(commands: Commands, folder: str) -> None:
@@ -164,7 +158,7 @@ def _add_import(commands: Commands, folder: str) -> None:
         help=_("the address in the links (default: that of the serve running on the same "
                "folder, else this laptop's on port %(port)s)", port=DEFAULT_PORT),
     )
-    import_.set_defaults(handler=_import)
+    import_.set_defaults(handler=run.import_)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -195,9 +189,9 @@ def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace)
     except BrokenPipeError:
         return _closed_pipe()
     except InstanceProblem as problem:
-        return _fail(str(problem))
+        return fail(str(problem))
     except (FileNotFoundError, IsADirectoryError, PermissionError) as error:
-        return _fail(f"{error.strerror}: {error.filename}")
+        return fail(f"{error.strerror}: {error.filename}")
     except KeyboardInterrupt:
         return 130
 
@@ -240,161 +234,6 @@ def _closed_pipe() -> int:
     except (OSError, ValueError):
         pass
     return CLOSED_PIPE
-
-
-def _url_option(url: str | None) -> str | None:
-    """A mistake in --public-url, in one line; None if it is fine."""
-    if url and not url.startswith(("http://", "https://")):
-        # TRANSLATORS: command line. url: a web address.
-        return _("--public-url must start with http://, not %(url)s", url=repr(url))
-    return None
-
-
-def _serve(args: argparse.Namespace) -> int:
-    # The arguments first: a mistake is answered without touching the process.
-    if not 0 <= args.port <= 65535:
-        # TRANSLATORS: command line. port: a port number.
-        return _fail(_("--port must be between 0 and 65535, not %(port)s", port=args.port))
-    mistake = _url_option(args.public_url)
-    if mistake:
-        return _fail(mistake)
-
-    # Then, before anything imports threading, socket or ssl through Flask.
-    from gevent import monkey
-
-    monkey.patch_all()
-
-    import sqlite3
-
-    from app import instance
-    from app.server import CannotListen, print_banner, public_url, serve
-
-    folder = instance.folder_of(args.instance)
-    instance.prepare(folder)
-    lock = instance.ServeLock(folder).acquire()  # a second serve stops here, in one line
-    try:
-        database = instance.check_database(folder)
-        from app.web import create_app
-
-        url: str | None = args.public_url
-        try:
-            app = create_app(str(folder), {"PUBLIC_URL": url})
-        except sqlite3.Error as error:
-            return _fail(instance.database_error(database, error))
-
-        def ready(port: int) -> None:
-            shown = url or public_url(args.host, port)
-            app.config["PUBLIC_URL"] = shown
-            instance.write_address(folder, shown, port)
-            print_banner(shown, port)
-            print(_("Press Ctrl+C to stop."), flush=True)
-
-        try:
-            serve(app, args.host, args.port, ready)
-        except CannotListen as error:
-            # TRANSLATORS: command line. error: the system's own (English) words.
-            return _fail(_("%(error)s (try another --port)", error=error.message()))
-        except KeyboardInterrupt:  # Windows; elsewhere Ctrl+C makes serve() return
-            pass
-    finally:
-        lock.release()  # and the address file with it
-    print(_("Stopped."), flush=True)
-    return 0
-
-
-def _check(args: argparse.Namespace) -> int:
-    """One line per file for scripts (PASS, FAIL or INVALID first, in every language); the
-    totals, for a person, go to stderr, so stdout stays one line per file."""
-    from app.cli_i18n import message, ngettext
-    from app.records import RecordError, load, replay
-
-    passed = failed = invalid = 0
-    for path in args.files:
-        try:
-            outcome = replay(load(path))
-        except RecordError as e:
-            print(f"INVALID {path}: {message(e)}", flush=True)
-            invalid += 1
-            continue
-        if outcome.failure:
-            print(f"FAIL {path}: {message(outcome.failure)}", flush=True)
-            failed += 1
-        else:
-            print(f"PASS {path}", flush=True)
-            passed += 1
-    if len(args.files) > 1:
-        # TRANSLATORS: command line: the totals of `check`, joined with ", ". num: a number.
-        totals = [ngettext("%(num)s passed", "%(num)s passed", passed),
-                  # TRANSLATORS: command line. num: a number.
-                  ngettext("%(num)s failed", "%(num)s failed", failed)]
-        if invalid:
-            # TRANSLATORS: command line. num: a number.
-            totals.append(ngettext("%(num)s invalid", "%(num)s invalid", invalid))
-        # TRANSLATORS: joins the totals of `check`: "34 passed, 2 failed".
-        print(_(", ").join(totals), file=sys.stderr, flush=True)
-    return 1 if failed or invalid else 0
-
-
-def _explain(args: argparse.Namespace) -> int:
-    from app.explain import explain_command
-
-    return explain_command(args.file)
-
-
-def _import(args: argparse.Namespace) -> int:
-    """`coup-referee import FILE`: prints `table: URL`, then `seat NAME: URL` per seat.
-
-    Those lines are for scripts as much as people: their words stay English in every language.
-    Anything wrong is one line: the file (exit 2), the names, the instance folder, or the
-    database (exit 1 when it is busy or can't be written)."""
-    import sqlite3
-
-    from app import instance
-    from app.cli_i18n import message
-    from app.engine import RuleError, check_names
-    from app.records import RecordError, load
-
-    mistake = _url_option(args.public_url)
-    if mistake:
-        return _fail(mistake)
-    try:
-        record = load(args.file)
-    except RecordError as e:
-        return _fail(f"{args.file}: {message(e)}")
-    try:
-        check_names(record.setup["players"])
-    except RuleError as problem:
-        return _fail(f"{args.file}: {message(problem)}")
-    folder = instance.folder_of(args.instance)
-    instance.prepare(folder)
-    database = instance.check_database(folder)
-
-    from app.store import Store, init_db
-    from app.web.service import import_record
-
-    try:
-        init_db(database)
-        with Store.open(database) as store:
-            try:
-                table = import_record(store, record)
-            except RecordError as e:
-                return _fail(f"{args.file}: {message(e)}")
-            seats = store.seats(table.id)
-    except sqlite3.Error as error:
-        print(f"{PROG}: {instance.database_error(database, error)}", file=sys.stderr)
-        return 1
-    base = (args.public_url or instance.running_url(folder) or _default_url()).rstrip("/")
-    print(f"table: {base}/t/{table.id}?key={table.referee_token}")
-    for seat in seats:  # an untracked seat's link shows the public game, with no hand
-        print(f"seat {seat.name}: {base}/s/{seat.token}")
-    return 0
-
-
-def _default_url() -> str:
-    """Where a server would be with the default options: this laptop's LAN address."""
-    from app.server import public_url
-
-    return public_url("0.0.0.0", DEFAULT_PORT) or f"http://localhost:{DEFAULT_PORT}/"
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 
 from app.i18n import TRANSLATIONS, compile_catalogs
 from app.live import Broker
+from app.secret import secret_key
 from app.store import init_db
 from app.web import home, i18n, phone, security, tablet
 from app.web.i18n import _
@@ -124,8 +125,6 @@ def _compress(app: Flask) -> None:
 def _instance_secret(instance: Path) -> str:
     """A secret key kept in the instance folder, so sessions survive a restart of the laptop.
 
-    Never empty: :func:`app.instance.secret_key` makes it, replaces an empty one and refuses
+    Never empty: :func:`app.secret.secret_key` makes it, replaces an empty one and refuses
     a bad one with :class:`app.instance.InstanceProblem` (one line for the command line)."""
-    from app.instance import secret_key
-
     return secret_key(instance)

@@ -78,6 +78,13 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Any:
     return create_app(str(tmp_path_factory.mktemp("instance")), {"TESTING": True})
 
 
+@pytest.fixture(autouse=True)
+def every_test_a_fresh_device(live_app: Any) -> None:
+    """The browser tests share one server and one client address: each test is a new device
+    for the limit on new tables (NEW_TABLES_PER_DEVICE), or the eleventh table is refused."""
+    live_app.extensions["tables"].admission.forget_devices()
+
+
 @pytest.fixture(scope="session")
 def live_server(live_app: Any) -> Iterator[str]:
     """Base URL (``http://127.0.0.1:PORT``, no trailing slash) of the app served in a thread."""
