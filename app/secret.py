@@ -36,6 +36,7 @@ def secret_key(folder: Path) -> str:
                 "%(path)s is a folder, not the secret key: remove it (a new key is made at the "
                 "next start)", path=path)) from None
         except NotASecretFile:
+            # TRANSLATORS: command line. path: a file or folder path; n: a number.
             raise InstanceProblem(_(
                 "%(path)s is not a secret key (it must be a small file of %(n)s or more letters "
                 "and digits): delete it, and a new key is made at the next start",

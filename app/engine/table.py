@@ -41,8 +41,9 @@ def check_names(names: Sequence[str]) -> None:
             raise RuleError("long_name", N_("the name %(name)s is longer than %(n)s characters"),
                             name=shown, n=MAX_NAME)
         if any(unicodedata.category(c) in HIDDEN for c in trimmed):
-            # TRANSLATORS: error. name: a player's name, odd characters written as \u escapes.
             raise RuleError("hidden_characters",
+                            # TRANSLATORS: error. name: a player's name, odd characters written
+                            # as \u escapes.
                             N_("the name %(name)s holds characters no screen can show"),
                             name=printable(shown))
         key = look_alike(trimmed)

@@ -56,6 +56,7 @@ def _read_record_file(path: Path) -> bytes:
     if not stat.S_ISREG(mode):
         os.close(fd)
         kind = N_("a folder") if stat.S_ISDIR(mode) else N_("a pipe, socket or device")
+        # TRANSLATORS: error. kind: what the path is instead ("a folder"), a phrase of its own.
         raise RecordError(N_("not a record file: it is %(kind)s"), kind=_message(kind))
     with os.fdopen(fd, "rb") as file:
         try:
