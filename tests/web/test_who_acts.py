@@ -214,3 +214,20 @@ def test_a_saved_hand_is_not_shown_ticked_in_the_lobby(table: Table):
     table.enter_hand("Ann", ["duke", "captain"])
     html = table.phone_page("Ann")
     assert "checked" not in html
+
+
+def test_the_exchange_of_a_last_card_is_a_single_choice(app: Flask):
+    t = started_table(app, {"Ann": ["ambassador", "captain"], "Bob": ["duke", "contessa"],
+                            "Cy": ["assassin", "assassin"]})
+    t.step(do="income", by="Ann")
+    t.step(do="tax", by="Bob")
+    t.step(do="challenge", by="Ann")
+    assert t.phone_step("Bob", do="prove").status_code == 200
+    assert t.phone_step("Bob", do="draw", cards="duke").status_code == 200
+    assert t.phone_step("Ann", do="lose", card="captain").status_code == 200
+    t.step(do="income", by="Cy")
+    t.step(do="exchange", by="Ann")
+    t.step(do="pass")
+    assert t.phone_step("Ann", do="draw", cards=["contessa", "captain"]).status_code == 200
+    html = t.phone_page("Ann")
+    assert html.count('type="radio" name="cards"') == 3 and 'type="checkbox"' not in html
