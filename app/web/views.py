@@ -159,9 +159,18 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     view["just_undone"] = just_undone(state, view["voice"])
     everyone = pending_of(state)
     view["acting"] = acting(everyone)
-    view["asked"] = [p for p in everyone if p.player == seat.name]  # this seat's, all kinds
+    view["asked"] = asked = [p for p in everyone if p.player == seat.name]  # all kinds
     view["private_kinds"] = PRIVATE_KINDS
+    view["must_act"] = must_act(asked, mine["turn"], seat.name)
     return view
+
+
+def must_act(asked: Sequence[Prompt], turn: dict[str, Any] | None, name: str) -> bool:
+    """Whether the table waits for this player in particular (their turn, a step only they can
+    take, or an answer to an action aimed at them): their phone says "It's you" and buzzes.
+    A window open to everyone ("you may challenge") is not enough."""
+    targeted = turn is not None and turn["target"] == name and turn["actor"] != name
+    return any(p.private or p.kind == "declare" or targeted for p in asked)
 
 
 def pending_of(state: TableState) -> list[Prompt]:
