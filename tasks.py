@@ -79,6 +79,19 @@ def run(command: list[str | Path], **kwargs: Any) -> int:
     return subprocess.run([str(part) for part in command], **kwargs).returncode
 
 
+def run_logged(command: list[str | Path], log: Path) -> int:
+    """Run a pip command with its output in ``log`` (setuptools' warnings about an editable
+    install are for packagers, not for someone starting the referee); on failure, show the
+    log's last lines."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("w", encoding="utf-8", errors="replace") as out:
+        status = run(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    if status != 0:
+        lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+        print("\n".join(lines[-30:]), file=sys.stderr, flush=True)
+    return status
+
+
 def ensure_venv(venv: Path) -> Path:
     """Create ``venv`` with this Python and current pip and setuptools, or recreate it when its
     interpreter is gone; returns its interpreter."""
@@ -126,8 +139,10 @@ def ensure_installed(venv: Path, extras: frozenset[str] = frozenset()) -> Path:
     pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     if CONSTRAINTS.exists():
         pip += ["--constraint", CONSTRAINTS]
-    if run([*pip, "--editable", target], cwd=ROOT) != 0:
-        die("pip install failed (see above); the first install needs PyPI to be reachable")
+    log = venv / "pip-install.log"
+    if run_logged([*pip, "--editable", target], log) != 0:
+        die(f"pip install failed (the end of {log} is above); the first install needs PyPI "
+            "to be reachable")
     stamp_path.write_text(json.dumps({"digest": digest, "extras": sorted(extras)}),
                           encoding="utf-8")
     return python
@@ -291,7 +306,7 @@ def build_wheel(python: Path) -> Path | None:
     say(f"building the wheel into {WHEELS.relative_to(ROOT)} ...")
     command = [python, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check",
                "--no-deps", "--wheel-dir", WHEELS, ROOT]
-    if run(command, cwd=ROOT) != 0:
+    if run_logged(command, WHEELS.parent / "wheel-build.log") != 0:
         return None
     built = sorted(WHEELS.glob("coup_referee-*.whl"))
     return built[-1] if built else None

@@ -164,7 +164,14 @@ def import_(args: argparse.Namespace) -> int:
     except sqlite3.Error as error:
         print(f"{PROG}: {instance.database_error(database, error)}", file=sys.stderr)
         return 1
-    base = (args.public_url or instance.running_url(folder) or _default_url()).rstrip("/")
+    base = (args.public_url or instance.running_url(folder) or "").rstrip("/")
+    if not base:
+        base = _default_url().rstrip("/")
+        # TRANSLATORS: command line, a hint after `import` when no server runs. port: a port
+        # number.
+        print(f"{PROG}: " + _("no referee is running on this instance folder: the links say "
+                              "port %(port)s; start `coup-referee serve` first, or give "
+                              "--public-url", port=DEFAULT_PORT), file=sys.stderr)
     print(f"table: {base}/t/{table.id}?key={table.referee_token}")
     for seat in seats:  # an untracked seat's link shows the public game, with no hand
         print(f"seat {seat.name}: {base}/s/{seat.token}")

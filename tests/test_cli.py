@@ -364,7 +364,9 @@ def test_import_prints_links_to_the_running_server(tmp_path: Path, capsys) -> No
     server = ServerProcess(tmp_path / "instance").start()
     try:
         assert main(["import", str(WORKED), "--instance", str(server.instance)]) == 0
-        lines = capsys.readouterr().out.splitlines()
+        out, err = capsys.readouterr()
+        lines = out.splitlines()
+        assert err == ""  # a server runs: no hint
         assert lines[0].startswith(f"table: {server.url}/t/")
         assert all(line.split(": ", 1)[1].startswith(server.url + "/") for line in lines)
         seat = lines[1].split(": ", 1)[1]
@@ -374,7 +376,9 @@ def test_import_prints_links_to_the_running_server(tmp_path: Path, capsys) -> No
         server.stop()
     assert not (server.instance / "server.json").exists()  # removed on exit
     assert main(["import", str(WORKED), "--instance", str(server.instance)]) == 0
-    assert f":{server.port}/" not in capsys.readouterr().out
+    out, err = capsys.readouterr()
+    assert f":{server.port}/" not in out
+    assert err.count("\n") == 1 and "no referee is running" in err  # says why, in one line
 
 
 def test_import_ignores_the_address_of_a_killed_server(tmp_path: Path, capsys) -> None:
@@ -557,3 +561,21 @@ def test_tasks_blames_the_busy_package_manager_not_a_missing_chromium(monkeypatc
     tasks.ensure_chromium()
     reason = os.environ["COUP_BROWSER_SKIP"]
     assert reason.startswith("chromium could not be installed: the package manager stayed busy")
+
+
+# -- a new user's first start: pip's and setuptools' chatter stays in a log -----------------------
+
+
+def test_tasks_keeps_pip_output_in_a_log_and_shows_it_only_on_failure(tmp_path, capfd):
+    tasks = _tasks_module()
+    noisy = [sys.executable, "-c", "import sys; print('BuildBackendWarning: editable'); "
+             "print('warned', file=sys.stderr)"]
+    assert tasks.run_logged(noisy, tmp_path / "ok.log") == 0
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
+    assert "BuildBackendWarning" in (tmp_path / "ok.log").read_text()
+    failing = [sys.executable, "-c", "import sys; print('ERROR: no matching distribution'); "
+               "sys.exit(1)"]
+    assert tasks.run_logged(failing, tmp_path / "bad.log") == 1
+    out, err = capfd.readouterr()
+    assert "ERROR: no matching distribution" in err

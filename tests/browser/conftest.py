@@ -108,8 +108,11 @@ def playwright() -> Iterator[Playwright]:
         if _on_ci():
             pytest.fail(f"CI must run the browser tests: {reason}")
         pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Waits, not limits: on a busy two-core machine a live update can take seconds; a screen
+    # that never shows what it should still fails, only later.
+    expect.set_options(timeout=15_000)
     with sync_playwright() as running:
         yield running
 
@@ -136,7 +139,7 @@ def new_context(browser: Browser, live_server: str) -> Iterator[Callable[..., Br
 
     def make(**options: Any) -> BrowserContext:
         context = browser.new_context(base_url=live_server, **options)
-        context.set_default_timeout(5_000)
+        context.set_default_timeout(30_000)  # a wait, not a limit: a busy machine is slow
         contexts.append(context)
         return context
 
