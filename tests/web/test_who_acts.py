@@ -231,3 +231,21 @@ def test_the_exchange_of_a_last_card_is_a_single_choice(app: Flask):
     assert t.phone_step("Ann", do="draw", cards=["contessa", "captain"]).status_code == 200
     html = t.phone_page("Ann")
     assert html.count('type="radio" name="cards"') == 3 and 'type="checkbox"' not in html
+
+
+def test_a_phone_hears_its_own_mistakes_in_the_second_person(app: Flask):
+    t = started_table(app, {"Ann": ["ambassador", "duke"], "Bob": ["contessa", "assassin"],
+                            "Cy": ["captain", "captain"]})
+    t.step(do="exchange", by="Ann")
+    t.step(do="pass")
+    response = t.phone_step("Ann", do="draw", cards=["duke"])
+    assert response.status_code == 422
+    assert "Enter 2 cards drawn, not 1." in response.text
+    t.phone_step("Ann", do="draw", cards=["duke", "contessa"])
+    response = t.phone_step("Ann", do="keep", cards=["duke"])
+    assert "Keep 2 cards, not 1." in response.text and "Ann keeps" not in response.text
+    response = t.phone_step("Ann", do="keep", cards=["captain", "duke"])
+    assert "You can only keep cards from your hand and the cards drawn." in response.text
+    # The tablet still says whose cards (it speaks for everyone).
+    t.step(do="income", by="Ann")  # refused: the exchange is under way
+    assert t.steps()[-1] == {"do": "draw", "by": "Ann", "cards": ["duke", "contessa"]}
