@@ -97,7 +97,6 @@ def _claim_words(rules: Any, action_name: str, voice: Voice) -> str | None:
     return None if words_ is None else voice.ruling(words_)
 
 
-
 def _brief(error: RuleError, voice: Voice) -> str:
     return voice.say(error.brief or error.text, error.params, error.count)
 
