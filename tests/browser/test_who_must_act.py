@@ -15,7 +15,7 @@ import pytest
 
 # Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-from nightkit import Night, create_table, seat_everyone, start  # noqa: E402
+from nightkit import Night, create_table, seat_everyone, start, turn  # noqa: E402
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
 
 Shot = Callable[[Page, str], Path]
@@ -272,14 +272,15 @@ def test_the_round_table_mirrors_the_seats(tablet: Page, new_phone: NewPhone,
     toggle.click()
     expect(toggle).to_have_attribute("aria-pressed", "true")
     night.declare("Income")  # a live update keeps the layout
-    night.expect_tablet("Bob")
+    expect(tablet.get_by_role("heading", name=turn("Bob"))).to_be_visible()
+    night.sync()
     expect(tablet.get_by_role("button", name="Round table")).to_have_attribute(
         "aria-pressed", "true")
-    boxes = [tablet.locator("#seats > li").nth(i).bounding_box() for i in range(5)]
-    assert all(b is not None for b in boxes)
-    xs = [b["x"] for b in boxes if b]
-    ys = [b["y"] for b in boxes if b]
-    assert len({round(x) for x in xs}) >= 3 and len({round(y) for y in ys}) >= 3
+    # The seats' places, measured in one go (the screen may be replaced between two looks).
+    places = tablet.evaluate("""() => Array.from(document.querySelectorAll('#seats > li'))
+        .map(li => { const r = li.getBoundingClientRect(); return [r.x, r.y]; })""")
+    assert len(places) == 5
+    assert len({round(x) for x, _y in places}) >= 3 and len({round(y) for _x, y in places}) >= 3
     screenshot(tablet, "who-acts-tablet-round-table")
 
 
