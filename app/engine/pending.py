@@ -22,7 +22,7 @@ from .legality import (
     declaration_problem,
     target_problem,
 )
-from .rulings import N_, NP_, Ruling, action, card
+from .rulings import N_, NP_, Names, Ruling, action, card
 from .setup import characters_in_play
 from .state import BlockWindow, Challenged, ChallengeWindow, Draw, Examine, Exchange, Game, Turn
 from .steps import STEPS, PromptKind
@@ -355,7 +355,7 @@ def waiting(game: Game, prompts: list[Prompt] | None = None) -> Ruling:
         groups.setdefault("answer_inverted" if inverted else p.kind, []).append(p)
     parts = []
     for kind, group in groups.items():
-        params: dict[str, object] = {"names": ", ".join(p.player for p in group)}
+        params: dict[str, object] = {"names": Names(p.player for p in group)}
         if kind in ("answer", "answer_inverted"):
             params["card"] = card(str(group[0].options["claim"]))
         parts.append(Ruling(WAITING_TEXTS[kind], params))

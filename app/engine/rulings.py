@@ -67,6 +67,15 @@ def english_name(value: str) -> str:
 Translate = Callable[[str], str]
 # TRANSLATORS: joins the parts of one sentence ("Ann to declare an action; Bob to draw...").
 SEPARATOR = N_("; ")
+# TRANSLATORS: joins a list: players' names ("Ann, Bob"), the totals of `check`.
+LIST_SEPARATOR = N_(", ")
+
+
+class Names(tuple[str, ...]):
+    """Players' names as one value of a sentence, joined the reader's way ("Ann, Bob";
+    Japanese 「Ann、Bob」). Names are never translated."""
+
+    __slots__ = ()
 NTranslate = Callable[[str, str, int], str]
 
 
@@ -86,12 +95,15 @@ def render(
 
     `text` is a template, or (singular, plural) whose form is picked by the value named `count`.
     A value may itself be a Ruling (rendered the same way), a list of Rulings (joined with
-    "; "), or a list of card names (joined with " / "), so a sentence can embed another one.
+    "; "), players' Names (joined with ", ") or a list of card names (joined with " / "), so a
+    sentence can embed another one.
     """
 
     def value(v: object) -> object:
         if isinstance(v, Ruling):
             return render(v.text, v.params, name, translate, v.count, ntranslate)
+        if isinstance(v, Names):
+            return translate(LIST_SEPARATOR).join(v)
         if isinstance(v, list | tuple) and v and all(isinstance(x, Ruling) for x in v):
             return translate(SEPARATOR).join(str(value(x)) for x in v)
         if isinstance(v, list | tuple) and all(isinstance(x, str) for x in v):

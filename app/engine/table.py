@@ -11,7 +11,7 @@ from typing import Any
 
 from .errors import TOO_MANY_COPIES, RuleError
 from .rules import Rules, parse_rules
-from .rulings import N_, NP_
+from .rulings import N_, NP_, Names
 from .setup import MAX_PLAYERS, MIN_PLAYERS, characters_in_play, check_table_size, new_game
 
 MAX_NAME = 24  # letters in a player's name, once trimmed
@@ -121,7 +121,7 @@ def setup_from_seats(settings: Mapping[str, Any], seats: Sequence[SeatHand]) -> 
     if missing:
         # TRANSLATORS: error. names: players' names joined with commas.
         raise RuleError("hands_missing", N_("Still waiting for the hands of: %(names)s."),
-                        names=", ".join(missing))
+                        names=Names(missing))
     setup: dict[str, Any] = {
         "players": [s.name for s in seats],
         "first": settings.get("first", seats[0].name),

@@ -167,13 +167,13 @@ RULES: tuple[Rule, ...] = (
              "player keeps 1 of that card and the drawn ones and returns the others; with two, "
              "keeps 2."),
          ("ambassador_max_swap",)),
-    # TRANSLATORS: the Rules page: a rule's title. exchange: an action name; ambassador: a card name
-    # (nominative).
-    Rule("E-19", N_("An %(exchange)s after the %(ambassador)s is proven"),
-         # TRANSLATORS: the Rules page: a rule explained. ambassador: a card name (nominative);
-         # exchange: an action name.
+    # TRANSLATORS: the Rules page: a rule's title. exchange: an action name; exchanger: the card
+    # that exchanges at this table (the Ambassador, or the Inquisitor), nominative.
+    Rule("E-19", N_("An %(exchange)s after the %(exchanger)s is proven"),
+         # TRANSLATORS: the Rules page: a rule explained. exchanger: the card that exchanges at
+         # this table (the Ambassador, or the Inquisitor), nominative; exchange: an action name.
          N_(
-             "If the %(ambassador)s is challenged and shown, it goes back into the deck and the "
+             "If the %(exchanger)s is challenged and shown, it goes back into the deck and the "
              "player draws a new card first; then the %(exchange)s happens as usual with the "
              "new hand.")),
     Rule("E-20", N_("When an eliminated player's coins go back"),
@@ -326,7 +326,9 @@ BY_CODE = {rule.code: rule for rule in RULES}
 def names(voice: Voice) -> dict[str, str]:
     """Every card and action, named as the table's box names it (the texts' placeholders)."""
     return {**{key: voice.card(key) for key in ENGLISH_CARDS},
-            **{key: voice.action(key) for key in ENGLISH_ACTIONS}}
+            **{key: voice.action(key) for key in ENGLISH_ACTIONS},
+            # The card whose exchange this table plays: an Inquisitor game has no Ambassador.
+            "exchanger": voice.card(voice.exchanger)}
 
 
 def explain(rule: Rule, voice: Voice) -> tuple[str, str]:

@@ -27,7 +27,7 @@ from app.engine import (
     tablet_may_take,
     undo_problem,
 )
-from app.engine.rulings import N_
+from app.engine.rulings import N_, Names
 from app.live import Broker
 from app.records import Record, RecordError, export, replay
 from app.store import (
@@ -197,7 +197,7 @@ class Tables:
             raise Refusal(Why.UNDER_WAY)
         missing = [s.name for s in state.seats if s.tracked and not s.hand]
         if missing:
-            raise Refusal(Why.WAITING_FOR_HANDS, names=", ".join(missing))
+            raise Refusal(Why.WAITING_FOR_HANDS, names=Names(missing))
         seats = [SeatHand(s.name, s.tracked, tuple(s.hand) if s.hand else None)
                  for s in state.seats]
         try:

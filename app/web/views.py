@@ -86,15 +86,10 @@ def common(state: TableState, languages: list[tuple[str, str]]) -> View:
         "brief": lambda e: _brief(e, voice),
         "claim_of": lambda a: claim_of(rules, a),
         "card_list": lambda keys: " / ".join(voice.card(k) for k in keys),
-        # what an action claims, in words: "Duke", or for an Embezzle "no Duke"
-        "claim_words": lambda a: _claim_words(rules, a, voice),
+        # What an action claims, in words: "Duke", or for an Embezzle "no Duke".
+        "claim_words": lambda a: claim_words(rules, a),
         "answers": answers_of(state.table.setup).value,
     }
-
-
-def _claim_words(rules: Any, action_name: str, voice: Voice) -> str | None:
-    words_ = claim_words(rules, action_name)
-    return None if words_ is None else voice.ruling(words_)
 
 
 def _brief(error: RuleError, voice: Voice) -> str:

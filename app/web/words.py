@@ -124,7 +124,8 @@ SETTINGS: dict[str, tuple[Ruling, dict[Any, Ruling]]] = {
     ),
     "refund_on_successful_challenge": (
         # TRANSLATORS: a setting's explanation; assassinate: an action name.
-        _r(N_("A caught bluff gets its coins back (the 3 paid for the %(assassinate)s)."),
+        _r(N_("Whether a caught bluff gets its coins back (the 3 paid for the "
+              "%(assassinate)s)."),
            assassinate=action("assassinate")),
         {True: _r(N_("refunded")), False: _r(N_("kept by the treasury"))},
     ),
@@ -134,7 +135,7 @@ SETTINGS: dict[str, tuple[Ruling, dict[Any, Ruling]]] = {
          "bottom_at_end_of_turn": _r(N_("bottom of the deck, draw at the end of the turn"))},
     ),
     "target_who_challenged_may_block": (
-        _r(N_("A target who lost a challenge against the action may still block it.")),
+        _r(N_("Whether a target who lost a challenge against the action may still block it.")),
         {True: _r(N_("may block")), False: _r(N_("may not block"))},
     ),
     "steal_from_zero": (
@@ -145,7 +146,7 @@ SETTINGS: dict[str, tuple[Ruling, dict[Any, Ruling]]] = {
     ),
     "reblock_foreign_aid": (
         # TRANSLATORS: a setting's explanation; aid: an action name.
-        _r(N_("After a failed block of the %(aid)s, another player may block it."),
+        _r(N_("Whether another player may block the %(aid)s after a failed block."),
            aid=action("foreign_aid")),
         {False: _r(N_("one block only")), True: _r(N_("others may block"))},
     ),
@@ -174,15 +175,15 @@ SETTINGS: dict[str, tuple[Ruling, dict[Any, Ruling]]] = {
     ),
     "embezzle_caught_loses_duke": (
         # TRANSLATORS: a setting's explanation; duke: a card name; embezzle: an action name.
-        _r(N_("A player caught claiming the %(embezzle)s while holding the %(duke)s must lose "
-              "that card."), duke=DUKE, embezzle=action("embezzle")),
+        _r(N_("Which card a player caught claiming the %(embezzle)s while holding the "
+              "%(duke)s loses."), duke=DUKE, embezzle=action("embezzle")),
         {False: _r(N_("loser picks")),
          # TRANSLATORS: a setting's value; duke: a card name.
          True: _r(N_("must lose the %(duke)s"), duke=DUKE)},
     ),
     "anyone_may_block_targeted": (
         # TRANSLATORS: a setting's explanation; steal, assassinate: action names.
-        _r(N_("Anyone, not only the target, may block the %(steal)s or the %(assassinate)s."),
+        _r(N_("Who may block the %(steal)s or the %(assassinate)s."),
            steal=action("steal"), assassinate=action("assassinate")),
         {False: _r(N_("target only")), True: _r(N_("anyone"))},
     ),

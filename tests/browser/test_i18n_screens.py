@@ -117,6 +117,20 @@ def test_tablet_and_phone_screens_in_every_language(
     fits(bob, "phone prompt")
     expect(bob.locator("html")).to_have_attribute("lang", language)
 
+    # The block window: its buttons carry the box's longest words (Mosigra's «накладывает
+    # вето»), a player's name and a card name each.
+    step_button(bob, "concede").click()
+    # Wait for the new prompt (the card to lose), not the one just answered, then unfold it.
+    lose = step_button(bob, "lose", card="assassin")
+    expect(lose).to_have_count(1, timeout=15_000)
+    bob.locator('section.prompt.ask details.secret:has(input[name="do"][value="lose"]) '
+                "summary").click()
+    lose.click()
+    step_button(tablet, "foreign_aid", by="Cy").click()
+    expect(step_button(tablet, "block", by="Ann", **{"as": "duke"})).to_be_visible()
+    screenshot(tablet, f"i18n-{shot}-tablet-block")
+    fits(tablet, "tablet block window")
+
     tablet.goto(tablet.url.split("?")[0] + "/rules")
     screenshot(tablet, f"i18n-{shot}-rules")
     fits(tablet, "rules")

@@ -164,7 +164,7 @@ def test_explain_in_japanese_gives_japanese_rulings_with_the_official_card_names
     assert main(["explain", str(WORKED)]) == 0
     out = capsys.readouterr().out
     assert "SashaがKolyaの「Duke」にダウトする。" in out
-    assert "Kolyaは「Duke」を見せた。Sashaは影響力を1つ失う。" in out
+    assert "Kolyaは「Duke」を見せる。Sashaは影響力を1つ失う。" in out
     assert "テーブル: pass" in out  # a step nobody takes
     assert "Sasha challenges" not in out
     assert "  Natasha：金貨1枚、裏向き2枚、表向き：なし" in out
