@@ -18,6 +18,7 @@ Messages are in the command line's language (:mod:`app.cli_i18n`). Nothing here 
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -220,6 +221,7 @@ def check_database(folder: Path) -> Path:
     try:
         info = path.stat()
     except FileNotFoundError:
+        _make_private(path)
         return path
     except OSError as error:
         raise _cannot_open(path, error) from None
@@ -258,7 +260,20 @@ def check_database(folder: Path) -> Path:
             "%(path)s belongs to another program (its tables: %(tables)s): give --instance "
             "another folder, or move that file away",
             path=path, tables=", ".join(sorted(tables)[:5])))
+    if not (os.access(path, os.W_OK) and os.access(folder, os.W_OK)):  # and its -wal beside it
+        raise _cannot_open(path, PermissionError(errno.EACCES, os.strerror(errno.EACCES)))
     return path
+
+
+def _make_private(path: Path) -> None:
+    """A new database readable by this user only: it holds every hand and referee key (SQLite
+    gives its -wal and -shm files the database's own permissions)."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass  # another start made it first
+    except OSError as error:
+        raise _cannot_open(path, error) from None
 
 
 def read_header(path: Path) -> bytes:
@@ -271,8 +286,8 @@ def _tables(path: Path) -> set[str]:
     conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=10)
     try:
         problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            raise sqlite3.DatabaseError(str(problems[0]))
+        if problems != ["ok"]:  # the first problem's first line: the rest is for experts
+            raise sqlite3.DatabaseError(str(problems[0]).strip().splitlines()[0][:120])
         rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
                             "AND name NOT LIKE 'sqlite_%'")
         return {str(row[0]) for row in rows}

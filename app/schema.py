@@ -72,6 +72,19 @@ def logs_leave_with_their_table(db: Database) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS steps_created ON steps (created)")
 
 
+
+@MIGRATIONS()
+def night_games_and_names(db: Database) -> None:
+    """Game night (issue 14): each finished game's numbers per player, kept when its table
+    goes, and the names players were merged or renamed into (the players' page)."""
+    db.table("night_games").create(
+        {"table_id": str, "game": int, "finished": str, "winner": str, "tallies": str},
+        pk=("table_id", "game"), not_null={"table_id", "game", "finished", "tallies"},
+        if_not_exists=True, strict=True,
+    )
+    db.table("night_names").create({"name": str, "person": str}, pk="name",
+                                   not_null={"name", "person"}, if_not_exists=True, strict=True)
+
 def connect(path: str | Path) -> Database:
     """Open a Database: autocommit driver mode, foreign keys, a bounded wait for the lock."""
     # check_same_thread=False: a connection may be reused by the next request, which may run

@@ -47,10 +47,11 @@ def test_init_is_idempotent_enables_wal_and_records_its_migrations(db_path: Path
     init_db(db_path)
     with Store.open(db_path) as store:
         assert store.db.journal_mode == "wal"
-        assert set(store.db.table_names()) >= {"tables", "seats", "steps"}
+        assert set(store.db.table_names()) >= {"tables", "seats", "steps", "night_games",
+                                               "night_names"}
         assert MIGRATIONS.pending(store.db) == []
         assert [m.name for m in MIGRATIONS.applied(store.db)] == [
-            "create_tables", "logs_leave_with_their_table"]
+            "create_tables", "logs_leave_with_their_table", "night_games_and_names"]
 
 
 def test_a_database_from_before_the_migrations_is_brought_up_to_date(tmp_path: Path) -> None:
@@ -101,7 +102,7 @@ def test_many_processes_starting_at_once_all_find_the_database_ready(tmp_path: P
         assert not errors, errors
         with Store.open(path) as store:
             assert [m.name for m in MIGRATIONS.applied(store.db)] == [
-                "create_tables", "logs_leave_with_their_table"]
+                "create_tables", "logs_leave_with_their_table", "night_games_and_names"]
 
 
 def start_at_once(path: Path, barrier: threading.Barrier, errors: list[BaseException]) -> None:

@@ -3,10 +3,13 @@ and no half characters; each problem is one clear message."""
 
 from __future__ import annotations
 
+import codecs
 import json
+import math
 import os
 import stat
 from pathlib import Path
+from typing import Any, NoReturn
 
 from app.engine.rulings import N_
 
@@ -27,11 +30,11 @@ def load(path: str | Path) -> Record:
     not text (a lone surrogate such as ``"\\ud800"``), or not a valid record."""
     raw = _read_record_file(Path(path))
     try:
-        text = raw.decode("utf-8")
+        text = record_text(raw)
     except UnicodeDecodeError:
         raise RecordError(N_("not a text file (UTF-8)")) from None
     try:
-        data = json.loads(text, parse_int=_small_int)
+        data = record_json(text)
     except json.JSONDecodeError as e:
         # TRANSLATORS: a game record's error. line, column: numbers; reason: the system's own
         # (English) words.
@@ -70,6 +73,32 @@ def _read_record_file(path: Path) -> bytes:
         raise RecordError(N_("too big for a game record (more than %(size)s)"),
                           size=f"{MAX_RECORD_BYTES / 1_000_000:g} MB")
     return raw
+
+
+def record_text(raw: bytes) -> str:
+    """A record file's text: UTF-8, with or without the mark Windows' Notepad puts first.
+    Raises UnicodeDecodeError."""
+    return raw.removeprefix(codecs.BOM_UTF8).decode("utf-8")
+
+
+def record_json(text: str) -> Any:
+    """JSON as a record may hold it: no number of thousands of digits, no NaN or Infinity.
+    Raises json.JSONDecodeError, RecursionError, or RecordError."""
+    return json.loads(text, parse_int=_small_int, parse_float=_finite,
+                      parse_constant=_not_a_number)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        _not_a_number(text)
+    return value
+
+
+def _not_a_number(text: str) -> NoReturn:
+    # TRANSLATORS: a game record's error. value: what the file holds, e.g. NaN or 1e999.
+    raise RecordError(N_("not a game record: it holds %(value)s, which is no number a record "
+                         "may hold"), value=text[:40])
 
 
 def _small_int(digits: str) -> int:

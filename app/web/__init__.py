@@ -7,6 +7,7 @@ secret key; by default it is the top-level ``instance/``.
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from app.i18n import TRANSLATIONS, compile_catalogs
 from app.live import Broker
 from app.secret import secret_key
 from app.store import init_db
-from app.web import home, i18n, phone, security, tablet
+from app.web import home, i18n, night, phone, security, tablet
 from app.web.i18n import _
 from app.web.pool import StorePool
 from app.web.service import Tables
@@ -69,6 +70,7 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     app.register_blueprint(home.bp)
     app.register_blueprint(tablet.bp)
     app.register_blueprint(phone.bp)
+    app.register_blueprint(night.bp)
     security.install(app)
     _error_pages(app)
     return app
@@ -93,6 +95,20 @@ def _error_pages(app: Flask) -> None:
         code = error.code or 500
         text = messages.get(code, lambda: _("Something went wrong; please try again."))()
         return render_template("message.html", message=text), code
+
+    @app.errorhandler(sqlite3.OperationalError)
+    def database_trouble(error: sqlite3.OperationalError) -> ResponseReturnValue:
+        """Another program holding the database, or a database this user can't write: the
+        laptop's trouble, said in one log line, never a 500 (nothing was written)."""
+        app.logger.warning("database: %s", error)
+        if "readonly" in str(error) or "read-only" in str(error):
+            text = _("The referee's laptop can't write its database (it is read-only): the game "
+                     "is as it was. The referee must give the database file back its write "
+                     "permission and start the referee again.")
+        else:
+            text = _("The referee's laptop is busy (another program holds its database): the "
+                     "game is as it was. Try again in a moment.")
+        return render_template("message.html", message=text), 503
 
     @app.errorhandler(Exception)
     def crash(error: Exception) -> ResponseReturnValue:

@@ -4,9 +4,8 @@ here; the write itself is the service's (:func:`app.web.service.import_record`).
 
 from __future__ import annotations
 
-import json
-
 from app.records import Record, parse
+from app.records.files import record_json, record_text
 
 
 class NestedTooDeeply(ValueError):
@@ -16,9 +15,9 @@ class NestedTooDeeply(ValueError):
 def record_from_upload(data: bytes) -> Record:
     """A record from an uploaded file. Raises ValueError (not UTF-8 text, not JSON; its
     subclass NestedTooDeeply) or RecordError (JSON, but not a record we can load)."""
-    text = data.decode("utf-8")
+    text = record_text(data)
     try:
-        value = json.loads(text)
+        value = record_json(text)
     except RecursionError:
         raise NestedTooDeeply() from None
     return parse(value)

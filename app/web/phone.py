@@ -15,7 +15,7 @@ from flask import Blueprint, abort, g, redirect, render_template, request, url_f
 from flask.typing import ResponseReturnValue
 
 from app.store import Seat
-from app.web import rulebook, views, words
+from app.web import nightviews, rulebook, views, words
 from app.web.i18n import _
 from app.web.refusals import Refusal
 from app.web.screens import event_stream, from_htmx, languages, refusal_page, tables
@@ -59,7 +59,7 @@ def _seat_for(token: str, look: Callable[[str, str], tuple[TableState, Seat]]
 
 def context(state: TableState, seat: Seat, message: str | None = None) -> dict[str, Any]:
     return {**views.phone(state, seat, languages()), "csrf": csrf_token(f"seat:{seat.token}"),
-            "message": message}
+            "message": message, **nightviews.phone_extras(state, seat)}
 
 
 def screen(state: TableState, seat: Seat, message: str | None = None, status: int = 200
@@ -69,7 +69,7 @@ def screen(state: TableState, seat: Seat, message: str | None = None, status: in
     if from_htmx():
         return render_template("phone/_phone.html", **context(state, seat, message)), status
     if request.method == "POST" and message is None:
-        return redirect(url_for(".page", token=seat.token), 303)
+        return redirect(url_for("phone.page", token=seat.token), 303)
     return render_template("phone/page.html", **context(state, seat, message)), status
 
 

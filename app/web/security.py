@@ -17,7 +17,8 @@ import hmac
 import ipaddress
 import re
 import secrets
-from typing import Final
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Final
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, g, request
@@ -25,6 +26,9 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from app.store import Table, same_secret
 from app.web.i18n import _
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 DEVICE_COOKIE: Final = "coup_device"
 COOKIE_AGE: Final = 60 * 60 * 24 * 30
@@ -113,7 +117,40 @@ def local_host(host: str, public_url: str | None) -> bool:
     return public_url is not None and urlsplit(public_url).hostname == name
 
 
+MAX_HOST = 255
+
+
+def well_formed_host(host: str) -> bool:
+    """Whether a Host header can be a host name at all (werkzeug's router encodes it with
+    IDNA, which fails on a label over 63 characters or odd text, before any check of ours)."""
+    if len(host) > MAX_HOST:
+        return False
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    try:
+        name.strip("[]").encode("idna")
+    except UnicodeError:
+        return False
+    return True
+
+
+class HostGuard:
+    """WSGI: a request whose Host can't be a host name is answered 400 before Flask routes it
+    (it would otherwise end in a 500 and a traceback on the laptop's terminal)."""
+
+    def __init__(self, app: WSGIApplication) -> None:
+        self.app = app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse
+                 ) -> Iterable[bytes]:
+        if well_formed_host(environ.get("HTTP_HOST", "")):
+            return self.app(environ, start_response)
+        start_response("400 Bad Request", [("Content-Type", "text/plain; charset=utf-8")])
+        return [b"That request was not understood (its Host header is not a host name).\n"]
+
+
 def install(app: Flask) -> None:
+    app.wsgi_app = HostGuard(app.wsgi_app)  # type: ignore[method-assign]
+
     @app.before_request
     def known_host() -> Response | None:
         if local_host(request.host, app.config.get("PUBLIC_URL")):

@@ -46,6 +46,7 @@ from app.web.referees import JoinCodes
 from app.web.refusals import Refusal, Why
 from app.web.seats import Seats, form_step, playing
 from app.web.state import CONTROL, StateCache, TableState, advance, fold
+from app.web.stats import note_result, settled
 
 SEAT_CHANGED: Final = {CONTROL: "seat"}
 
@@ -111,6 +112,8 @@ class Tables:
         for row in snapshot.rows:
             new = advance(new, row)
         self.states.put(new)
+        if settled(new) and not settled(state):
+            note_result(self.pool, new)  # the players' page counts it from now on
         self.broker.publish(new.table.id, new.version)
         return new
 

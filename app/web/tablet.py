@@ -11,7 +11,7 @@ from flask import Blueprint, abort, g, make_response, redirect, render_template,
 from flask.typing import ResponseReturnValue
 
 from app.store import Seat, same_secret
-from app.web import rulebook, views, words
+from app.web import nightviews, rulebook, views, words
 from app.web.i18n import _
 from app.web.refusals import Refusal
 from app.web.screens import (
@@ -56,7 +56,8 @@ def context(state: TableState, message: str | None = None) -> dict[str, Any]:
     code = tables().join_codes.current(state.table.id)
     return {**views.tablet(state, seat_link, languages()), "csrf": csrf_token(scope(state)),
             "message": message, "join_code": code.code if code else None,
-            "join_link": public_url(url_for(".join", table_id=state.table.id))}
+            "join_link": public_url(url_for("tablet.join", table_id=state.table.id)),
+            **nightviews.tablet_extras(state)}
 
 
 def screen(state: TableState, message: str | None = None, status: int = 200
@@ -66,7 +67,7 @@ def screen(state: TableState, message: str | None = None, status: int = 200
     if from_htmx():
         return render_template("tablet/_tablet.html", **context(state, message)), status
     if request.method == "POST" and message is None:
-        return redirect(url_for(".page", table_id=state.table.id), 303)
+        return redirect(url_for("tablet.page", table_id=state.table.id), 303)
     return render_template("tablet/page.html", **context(state, message)), status
 
 

@@ -57,11 +57,12 @@ REFUSALS = {
                           "or broken, ask the referee for a new link."),
     Why.NOT_OPENED: N_("Open your seat's link first."),
     Why.NO_SUCH_LANGUAGE: N_("That language is not available."),
-    Why.TOO_MANY_TABLES: N_("This device made many tables in the last few minutes. Use one of "
-                            "them, or try again in ten minutes."),
+    Why.TOO_MANY_TABLES: N_("This device made many tables in the last hour. Use one of them, "
+                            "or try again later."),
     Why.TOO_MANY_LOBBIES: N_("The laptop holds as many tables waiting to start as it keeps. "
-                             "Start a game at one of them, or try again tomorrow: a table "
-                             "where no game started goes after a day."),
+                             "Start a game at one of them, or try again in an hour: tables "
+                             "where no game started and nothing changed for an hour then make "
+                             "room."),
 }
 
 

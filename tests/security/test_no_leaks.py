@@ -9,7 +9,10 @@ referee's steps from the tablet, each private step from its seat's phone with th
 the templates use. Everything the server sends is collected per device (pages, fragments, the
 rules page, the start of the event stream, the versions pushed to streams, refusals) and,
 once table ids, seat tokens, QR codes and CSRF values are masked, must be identical on every
-device except X's phones.
+device except X's phones. A spectators' board (the TV link of game night) follows the game
+like any other device, and every screen asks for the timeline of the game, which is refused
+until the game is over (it shows every hand); the players' page, whose numbers tell bluffs,
+shows nothing of a game an undo could still reopen.
 
 The seeds take turns at three ways a table comes to be (see :class:`Night`): the set-up form;
 a record uploaded on the start page, whose unclaimed links the phones first open by their
@@ -69,6 +72,7 @@ from app.web.home import FormProblem, settings_from_form
 from app.web.state import TableState
 
 SEEDS = range(7)
+WATCH = re.compile(r'href="http://coup\.test(/w/[^"]+)"')
 MAX_STEPS = 40
 FULL_PAGE_EVERY = 8  # the fragment is fetched after every step, the whole page this often
 UNDO_EVERY = 6  # so often a step is undone (the tablet lists undone steps) and redone
@@ -228,6 +232,7 @@ class Night:
         self.table_id = ""
         self.tokens: list[tuple[str, str]] = []  # every seat token ever, with its mask
         self.referee_token = ""
+        self.watch = ""  # the spectators' link, as the tablet shows it
 
     # every response goes through here
     def note(self, device: str, what: str, response: TestResponse, holds: bool = True) -> str:
@@ -243,6 +248,8 @@ class Night:
         return self.clients[device]
 
     def base(self, device: str) -> str:
+        if device == "tv":
+            return self.watch
         return f"/t/{self.table_id}" if device == "tablet" else self.links[device]
 
     def get(self, device: str, path: str, what: str, holds: bool = True) -> str:
@@ -319,6 +326,7 @@ class Night:
         self.referee_token = self.live().table.referee_token
         self.learn_tokens()
         self.get("tablet", "", "lobby")
+        self.new_tv()
         for i, name in enumerate(plan.names):
             if self.hands[name] is None:
                 self.post("tablet", f"/seat/{i}/tracked", {"tracked": "0"}, "untrack")
@@ -350,12 +358,21 @@ class Night:
         self.referee_token = self.live().table.referee_token
         self.learn_tokens()
         self.get("tablet", "", "imported")
+        self.new_tv()
         self.get("tablet", "/phones", "phones page", holds=False)
         for name, hand in self.hands.items():
             if hand is not None:
                 self.new_phone(name, "/view")  # an unclaimed link's refresh claims it too
                 self.refresh(f"{name} opened")
         return played
+
+    def new_tv(self) -> None:
+        """A spectators' board opens the link the tablet shows."""
+        match = WATCH.search(self.last["tablet"])
+        assert match, "no spectators' link on the tablet"
+        self.watch = match.group(1)
+        self.clients["tv"] = self.app.test_client()
+        self.get("tv", "", "tv opens")
 
     def reissue_links(self, i: int) -> None:
         """New links for X and one other seat with a phone; new phones open them by their
@@ -379,7 +396,7 @@ class Night:
         late = self.clients.setdefault("late", self.app.test_client())
         for name, link in list(self.links.items()):
             if not name.startswith("old "):
-                for path in ("", "/view", "/rules"):
+                for path in ("", "/view", "/rules", "/timeline"):
                     response = late.get(link + path)
                     assert response.status_code == 403, (name, path)
                     self.note("late", f"{label} {name}{path}", response)
@@ -407,6 +424,10 @@ class Night:
         for device in self.devices():
             if device.startswith("old "):
                 continue
+            if not self.live().game.over:  # refused: the timeline shows every hand
+                response = self.client(device).get(self.base(device) + "/timeline")
+                assert response.status_code == 409, device
+            self.get(device, "/timeline", f"{label} timeline", holds=False)
             self.get(device, "/rules", f"{label} rules", holds=False)
             response = self.client(device).get(f"{self.base(device)}/view?since={version}")
             assert response.status_code == 204
@@ -416,6 +437,8 @@ class Night:
             stream.close()
             self.seen[device].append((f"{label} events", stream.status_code, stream.mimetype,
                                       first.decode() if isinstance(first, bytes) else first))
+        # the players' page counts a game once no undo can reopen it: not yet
+        self.note("tv", f"{label} players", self.client("tv").get("/players"), holds=False)
         for device in self.links:
             response = self.client(device).post(f"/t/{self.table_id}/record.json")
             assert response.status_code == 403
@@ -451,7 +474,10 @@ class Night:
         for device, entries in self.seen.items():
             bodies = [body for *_, body in entries]
             assert not any(self.referee_token in body for body in bodies)
-            if device in ("tablet", "late"):
+            if device == "tv":
+                for token, _mask in self.tokens:
+                    assert not any(token in body for body in bodies), device
+            if device in ("tablet", "late", "tv"):
                 continue
             mine = self.links[device].split("/s/")[1]
             for token, _mask in self.tokens:
@@ -461,12 +487,13 @@ class Night:
 
     def masked(self) -> dict[str, list[tuple[str, int, str, str]]]:
         qr = {views.qr_svg(f"{PUBLIC}/s/{token}"): f"[QR {mask}]" for token, mask in self.tokens}
+        watch_key = self.watch.rsplit("/", 1)[-1]
 
         def mask(text: str) -> str:
             for svg, label in qr.items():
                 text = text.replace(str(svg), label)
             text = CSRF_FIELD.sub('name="csrf" value="[csrf]"', text)
-            text = text.replace(self.table_id, "[table]")
+            text = text.replace(self.table_id, "[table]").replace(watch_key, "[watch]")
             for token, label in self.tokens:
                 text = text.replace(token, label)
             return text

@@ -138,3 +138,134 @@ def test_a_public_host_name_is_refused(app: Flask):
     assert posted.status_code == 421
     for host in ("192.168.1.20:5000", "localhost", "coup-laptop", "coup.local"):
         assert client.get("/healthz", headers={"Host": host}).status_code == 200
+
+
+# -- round three of the outside attacker (issue 11): what was still found on a fresh clone ---
+
+
+@pytest.mark.parametrize("host", ["a" * 64, "a" * 64 + ".local", "x" * 300, "\u00e9" * 70])
+def test_a_host_header_that_cannot_be_a_host_name_gets_a_400_not_a_500(app: Flask, host: str):
+    """A label over 63 characters made werkzeug's router fail before any check of ours: a 500
+    and 191 lines of traceback on the laptop's terminal per request."""
+    client = app.test_client()
+    for path in ("/healthz", "/", "/s/anything"):
+        answer = client.get(path, headers={"Host": host})
+        assert answer.status_code == 400 and "Host" in answer.text, (path, answer.status_code)
+    assert client.get("/healthz", headers={"Host": "a" * 63}).status_code == 200
+
+
+def test_a_busy_database_answers_503_and_changes_nothing(tmp_path: Path, monkeypatch):
+    """Another program holding the database's write lock: the tap is refused in words, with
+    nothing written, instead of a 500 after the wait."""
+    import sqlite3
+
+    from tablekit import make_app, snapshot
+
+    import app.schema
+
+    monkeypatch.setattr(app.schema, "BUSY_TIMEOUT_S", 0.2)
+    flask_app = make_app(tmp_path / "instance")
+    client = flask_app.test_client()
+    csrf = csrf_of(client.get("/").text)
+    before = snapshot(flask_app)
+    holder = sqlite3.connect(flask_app.config["DATABASE"], isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        answer = client.post("/tables", data={"csrf": csrf, "players": "Ann\nBob"})
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert answer.status_code == 503 and "busy" in answer.text
+    assert snapshot(flask_app) == before
+    assert client.post("/tables", data={"csrf": csrf, "players": "Ann\nBob"}).status_code == 303
+
+
+def test_a_read_only_database_is_said_in_words(app: Flask, monkeypatch):
+    import sqlite3
+
+    def read_only(*args, **kwargs):
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    monkeypatch.setattr(app.extensions["tables"], "create", read_only)
+    client = app.test_client()
+    answer = client.post("/tables", data={"csrf": csrf_of(client.get("/").text),
+                                          "players": "Ann\nBob"})
+    assert answer.status_code == 503 and "read-only" in answer.text
+
+
+def test_a_new_database_is_readable_by_its_user_only(tmp_path: Path):
+    """It holds every hand and every referee key (the secret key was already 0600)."""
+    import os
+    import stat
+
+    from app import instance
+
+    folder = tmp_path / "instance"
+    instance.prepare(folder)
+    database = instance.check_database(folder)
+    if os.name == "posix":
+        assert stat.S_IMODE(database.stat().st_mode) == 0o600
+    assert main(["import", str(Path(__file__).parents[1] / "records" / "01-worked-example.json"),
+                 "--instance", str(folder), "--public-url", "http://10.0.0.7:5000/"]) == 0
+    if os.name == "posix":
+        assert stat.S_IMODE(database.stat().st_mode) == 0o600
+
+
+def test_a_damaged_database_is_said_in_one_line(tmp_path: Path):
+    import random
+    import sqlite3
+
+    from app import instance
+
+    folder = tmp_path / "instance"
+    instance.prepare(folder)
+    database = folder / instance.DATABASE
+    conn = sqlite3.connect(database)
+    conn.execute("CREATE TABLE tables (id TEXT PRIMARY KEY, body TEXT)")
+    conn.execute("CREATE TABLE seats (id TEXT)")
+    conn.execute("CREATE TABLE steps (id TEXT)")
+    conn.execute("CREATE INDEX body ON tables (body)")
+    conn.executemany("INSERT INTO tables VALUES (?, ?)",
+                     [(str(i), "x" * 200) for i in range(3000)])
+    conn.commit()
+    conn.close()
+    data = bytearray(database.read_bytes())
+    noise = random.Random(7)
+    for offset in range(4096 * 3, min(len(data), 4096 * 40)):
+        data[offset] = noise.randrange(256)
+    database.write_bytes(bytes(data))
+    with pytest.raises(instance.InstanceProblem) as problem:
+        instance.check_database(folder)
+    said = str(problem.value)
+    assert "\n" not in said and len(said) < 400, said
+
+
+@pytest.mark.parametrize("how", ["command line", "upload"])
+def test_a_record_saved_with_a_byte_order_mark_loads(app: Flask, tmp_path: Path, how: str,
+                                                     capsys):
+    """Windows' Notepad starts a UTF-8 file with a byte order mark."""
+    worked = (Path(__file__).parents[1] / "records" / "01-worked-example.json").read_bytes()
+    marked = b"\xef\xbb\xbf" + worked
+    if how == "upload":
+        assert upload(app, marked).status_code == 303
+    else:
+        path = tmp_path / "notepad.json"
+        path.write_bytes(marked)
+        assert main(["check", str(path)]) == 0
+        assert capsys.readouterr().out.startswith("PASS")
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e99999"])
+def test_nan_and_infinity_are_not_numbers_a_record_holds(app: Flask, tmp_path: Path,
+                                                          value: str, capsys):
+    worked = json.loads((Path(__file__).parents[1] / "records" / "01-worked-example.json")
+                        .read_text())
+    worked["expect"] = {"coins": {"Ann": "PLACEHOLDER"}}
+    text = json.dumps(worked).replace('"PLACEHOLDER"', value)
+    path = tmp_path / "odd.json"
+    path.write_text(text)
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("INVALID") and "no number a record may hold" in out
+    answer = upload(app, text.encode())
+    assert answer.status_code == 422 and "no number a record may hold" in answer.text

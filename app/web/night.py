@@ -1,0 +1,213 @@
+"""Game night's pages: the timeline of a finished game (tablet, phones, spectators), the night
+settings and the time-out tap of the tablet, the spectators' board, and the players' page. Each
+route is one check, one service call, one page."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, g, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from app.web import evening, nightviews, stats, views, words
+from app.web.i18n import _
+from app.web.phone import opened, owned
+from app.web.refusals import Refusal, Why
+from app.web.screens import event_stream, languages, message_page, public_url, tables
+from app.web.security import csrf_ok, csrf_token
+from app.web.state import CONTROL, TableState
+from app.web.tablet import referee_state, referee_tap, scope, screen
+
+bp = Blueprint("night", __name__)
+
+PLAYERS_SCOPE = "players"
+
+
+def _problem(problem: evening.NightProblem) -> str:
+    return _(problem.text, **problem.params)
+
+
+# -- the timeline -----------------------------------------------------------------------------
+
+
+def not_yet() -> ResponseReturnValue:
+    return message_page(_("The timeline shows every hand, so it opens once the game is over."),
+                        409)
+
+
+def timeline_page(state: TableState, back: str, open_url: str | None,
+                  csrf: str | None) -> ResponseReturnValue:
+    """The timeline, or what stands before it: a refusal mid-game, and once the game is over
+    the button that closes it and opens the timeline."""
+    if not nightviews.game_over(state):
+        return not_yet()
+    page = {**views.common(state, languages()), "back": back}
+    if not nightviews.timeline_open(state):
+        return render_template("night/opening.html", open_url=open_url, csrf=csrf, **page)
+    return render_template("night/timeline.html", **nightviews.timeline(state), **page)
+
+
+def close_for_timeline(state: TableState, version: object,
+                       seat: tuple[str, str | None] | None = None) -> TableState:
+    """Opening the timeline closes a finished game for good, as downloading its record does:
+    an undo would reopen a game whose hands everyone has seen."""
+    if not nightviews.game_over(state):
+        raise Refusal(Why.NO_WINNER_YET)
+    if nightviews.timeline_open(state):
+        return state
+    tables().fresh(state, version)
+    return tables().commit(state, {CONTROL: "closed"}, seat=seat)
+
+
+@bp.get("/t/<table_id>/timeline")
+def tablet_timeline(table_id: str) -> ResponseReturnValue:
+    state = referee_state(table_id)
+    return timeline_page(state, url_for("tablet.page", table_id=table_id),
+                         url_for(".tablet_open", table_id=table_id), csrf_token(scope(state)))
+
+
+@bp.post("/t/<table_id>/timeline")
+def tablet_open(table_id: str) -> ResponseReturnValue:
+    state = referee_state(table_id)
+    if not nightviews.game_over(state):
+        return not_yet()
+    if not csrf_ok(scope(state)):
+        return message_page(_("This form has expired; please try again."), 400)
+    try:
+        close_for_timeline(state, request.form.get("version"))
+    except Refusal:
+        pass  # someone wrote first: the timeline page says where things stand
+    return redirect(url_for(".tablet_timeline", table_id=table_id), 303)
+
+
+@bp.get("/s/<token>/timeline")
+def phone_timeline(token: str) -> ResponseReturnValue:
+    state, seat = opened(token)
+    return timeline_page(state, url_for("phone.page", token=token),
+                         url_for(".phone_open", token=token), csrf_token(f"seat:{seat.token}"))
+
+
+@bp.post("/s/<token>/timeline")
+def phone_open(token: str) -> ResponseReturnValue:
+    state, seat = owned(token)
+    if not nightviews.game_over(state):
+        return not_yet()
+    if not csrf_ok(f"seat:{seat.token}"):
+        return message_page(_("This form has expired; please try again."), 400)
+    try:
+        close_for_timeline(state, request.form.get("version"), seat=(token, seat.device))
+    except Refusal:
+        pass
+    return redirect(url_for(".phone_timeline", token=token), 303)
+
+
+# -- the tablet's night settings and time-out -------------------------------------------------
+
+
+@bp.post("/t/<table_id>/night")
+def tablet_settings(table_id: str) -> ResponseReturnValue:
+    state = referee_state(table_id)
+    if not csrf_ok(scope(state)):
+        return screen(state, _("This screen was out of date; please try again."), 400)
+    try:
+        chosen = evening.settings_from_form(request.form)
+    except evening.NightProblem as problem:
+        return screen(state, _problem(problem), 422)
+    return referee_tap(table_id, lambda s, version: evening.change_settings(
+        tables(), s, version, chosen))
+
+
+@bp.post("/t/<table_id>/timeout")
+def tablet_timeout(table_id: str) -> ResponseReturnValue:
+    """The tablet's countdown ran out with "let it stand" on: the table passes (one step)."""
+    return referee_tap(table_id, lambda s, version: evening.let_it_stand(
+        tables(), tables().pool, s, version))
+
+
+# -- the spectators' board --------------------------------------------------------------------
+
+
+def watched(table_id: str, key: str) -> TableState:
+    state = tables().load(table_id)
+    if state is None or not evening.may_watch(state, key):
+        abort(404)
+    g.language = state.table.language
+    return state
+
+
+def tv_context(state: TableState, key: str) -> dict[str, object]:
+    return {**views.common(state, languages()), **nightviews.tv(state),
+            "table_id": state.table.id, "key": key,
+            "game_over": nightviews.game_over(state)}
+
+
+@bp.get("/t/<table_id>/watch.svg")
+def watch_qr(table_id: str) -> ResponseReturnValue:
+    """The spectators' link as a QR code, for the referee only (an image, so the tablet's
+    screen, redrawn on every change, does not carry it each time)."""
+    state = referee_state(table_id)
+    link = public_url(url_for(".watch", table_id=table_id, key=evening.watch_key(state)))
+    return views.qr_svg(link), 200, {"Content-Type": "image/svg+xml; charset=utf-8",
+                                     "Cache-Control": "private, max-age=3600"}
+
+
+@bp.get("/w/<table_id>/<key>")
+def watch(table_id: str, key: str) -> ResponseReturnValue:
+    state = watched(table_id, key)
+    return render_template("night/tv.html", **tv_context(state, key))
+
+
+@bp.get("/w/<table_id>/<key>/view")
+def watch_fragment(table_id: str, key: str) -> ResponseReturnValue:
+    state = watched(table_id, key)
+    if request.args.get("since") == str(state.version):
+        return "", 204
+    return render_template("night/_tv.html", **tv_context(state, key))
+
+
+@bp.get("/w/<table_id>/<key>/events")
+def watch_events(table_id: str, key: str) -> ResponseReturnValue:
+    return event_stream(table_id, watched(table_id, key).version)
+
+
+@bp.get("/w/<table_id>/<key>/timeline")
+def watch_timeline(table_id: str, key: str) -> ResponseReturnValue:
+    state = watched(table_id, key)
+    return timeline_page(state, url_for(".watch", table_id=table_id, key=key), None, None)
+
+
+# -- the players' page ------------------------------------------------------------------------
+
+
+def players_page(message: str | None = None, status: int = 200) -> ResponseReturnValue:
+    stats.note_all(tables())
+    return render_template("night/players.html", players=stats.player_stats(tables().pool),
+                           csrf=csrf_token(PLAYERS_SCOPE), message=message,
+                           card=words.table_voice(None).card, languages=languages()), status
+
+
+@bp.get("/players")
+def players() -> ResponseReturnValue:
+    return players_page()
+
+
+def players_change(change: str) -> ResponseReturnValue:
+    if not csrf_ok(PLAYERS_SCOPE):
+        return players_page(_("This form has expired; please try again."), 400)
+    name = request.form.get("name", "")
+    try:
+        if change == "rename":
+            stats.rename(tables().pool, name, request.form.get("new", ""))
+        else:
+            stats.merge(tables().pool, name, request.form.get("into", ""))
+    except evening.NightProblem as problem:
+        return players_page(_problem(problem), 422)
+    return redirect(url_for(".players"), 303)
+
+
+@bp.post("/players/rename")
+def players_rename() -> ResponseReturnValue:
+    return players_change("rename")
+
+
+@bp.post("/players/merge")
+def players_merge() -> ResponseReturnValue:
+    return players_change("merge")

@@ -1,0 +1,178 @@
+"""What the game-night screens may show: the timeline of a finished game, the night's
+scoreboard, the countdown, the spectators' board and the players' page. Like :mod:`views`, the
+templates receive these views only; the spectators' board is built from the public view alone.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any, Final
+
+from app.engine import Ruling, pending
+from app.engine import table_view as engine_table_view
+from app.engine.story import Mark, Story, story
+from app.store import Seat
+from app.web import evening, stats
+from app.web.pool import StorePool
+from app.web.state import TableState
+
+TV_RULINGS: Final = 8
+SPOKEN_RULINGS: Final = 5
+SPARK_W: Final = 120
+SPARK_H: Final = 28
+
+View = dict[str, Any]
+
+
+# -- the timeline -----------------------------------------------------------------------------
+
+
+def timeline_open(state: TableState) -> bool:
+    """The timeline shows every hand: it opens for a finished game that can't be undone any
+    more (closed, or back in the lobby)."""
+    return stats.settled(state)
+
+
+def game_over(state: TableState) -> bool:
+    return state.game is not None and state.game.over
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One mark in a lane: its kind (the CSS class says how it went) and its words' parts."""
+
+    kind: str
+    how: str  # held, bluff, unknown, right, wrong, lost, plain
+    card: str | None
+    action: str | None
+    other: str | None
+    caught: bool
+
+
+@dataclass(frozen=True)
+class Lane:
+    name: str
+    won: bool
+    cells: list[list[Chip]]
+    coins: list[int]
+    spark: str  # SVG polyline points of the coins over the game
+    tally: Any
+
+
+def timeline(state: TableState) -> View:
+    """A lane per player, a column per turn (the caller has checked :func:`timeline_open`)."""
+    assert state.game is not None
+    told: Story = story(state.game)
+    most = max([told.start_coins[n] for n in told.players]
+               + [c for t in told.turns for c in t.coins.values()] + [1])
+    lanes = []
+    for name in told.players:
+        coins = [told.start_coins[name], *(t.coins[name] for t in told.turns)]
+        lanes.append(Lane(name, name == told.winner,
+                          [[_chip(m) for m in t.of(name)] for t in told.turns],
+                          coins[1:], _spark(coins, most), told.tallies[name]))
+    return {"turns": told.turns, "lanes": lanes, "winner": told.winner}
+
+
+def _chip(m: Mark) -> Chip:
+    if m.kind in ("claim", "block"):
+        how = "unknown" if m.held is None else "held" if m.held else "bluff"
+    elif m.kind == "challenge":
+        how = "unknown" if m.right is None else "right" if m.right else "wrong"
+    elif m.kind == "lose":
+        how = "lost"
+    else:
+        how = "plain"
+    return Chip(m.kind, how, m.card, m.action, m.other, m.caught)
+
+
+def _spark(coins: list[int], most: int) -> str:
+    step = SPARK_W / max(len(coins) - 1, 1)
+    return " ".join(f"{i * step:.1f},{SPARK_H - 2 - c * (SPARK_H - 4) / most:.1f}"
+                    for i, c in enumerate(coins))
+
+
+# -- the night's scoreboard -------------------------------------------------------------------
+
+
+def night(pool: StorePool, nights: evening.Nights, state: TableState) -> View:
+    chosen = evening.settings(state)
+    shown = state.lobby or game_over(state)  # between games only: it reads the whole night
+    winners = nights.winners(pool, state) if shown else ()
+    rows, champion = evening.scoreboard([s.name for s in state.seats], winners, chosen.target)
+    return {"night_shown": shown and bool(winners), "night_scores": rows,
+            "night_games": len(winners), "night_champion": champion,
+            "night_settings": chosen, "timer_min": evening.TIMER_MIN,
+            "timer_max": evening.TIMER_MAX, "target_max": evening.TARGET_MAX}
+
+
+# -- the countdown ----------------------------------------------------------------------------
+
+
+def countdown(pool: StorePool, state: TableState, seat: Seat | None = None) -> View:
+    """The countdown for the tablet (``seat`` None) or for one phone (only when the table
+    waits for it)."""
+    running = evening.countdown(pool, state)
+    if running is None or (seat is not None and not running.for_seat(seat.name)):
+        return {"countdown": None, "countdown_stands": False}
+    left = max(0, math.ceil(running.deadline - time.time()))
+    assert state.game is not None
+    stands = running.stand and all(p.kind in evening.WINDOW_PROMPTS for p in pending(state.game))
+    return {"countdown": running, "countdown_left": left, "countdown_stands": stands,
+            "countdown_names": ", ".join(running.waiting)}
+
+
+# -- the spectators' board --------------------------------------------------------------------
+
+
+def tv(state: TableState) -> View:
+    """The public board only: the engine's table view (no hidden card at all)."""
+    view: View = {"lobby": state.lobby or state.game is None, "seat_names":
+                  [s.name for s in state.seats]}
+    if state.game is None:
+        return view
+    public = engine_table_view(state.game, pending(state.game))
+    view["view"] = public
+    view["tv_log"] = list(reversed(public["log"]))[:TV_RULINGS]
+    return view
+
+
+def spoken(state: TableState) -> list[tuple[int, Ruling]]:
+    """The newest public rulings with their number in the game, for the tablet to read aloud."""
+    if state.game is None or state.lobby:
+        return []
+    log = state.game.log
+    first = max(0, len(log) - SPOKEN_RULINGS)
+    return [(i + 1, log[i]) for i in range(first, len(log))]
+
+
+# -- what the tablet's and the phones' screens add --------------------------------------------
+
+
+def tablet_extras(state: TableState) -> View:
+    """The night's parts of the referee's screen: the scoreboard and its settings, the
+    countdown, the spectators' link, the rulings to read aloud, the timeline's button."""
+    from flask import current_app, url_for
+
+    from app.web.screens import public_url, tables
+
+    service = tables()
+    nights = current_app.extensions.setdefault("nights", evening.Nights())
+    watch = public_url(url_for("night.watch", table_id=state.table.id,
+                               key=evening.watch_key(state)))
+    return {**night(service.pool, nights, state), **countdown(service.pool, state),
+            "watch_link": watch, "spoken": spoken(state),
+            "speech_lang": state.table.language, "game_over": game_over(state)}
+
+
+def phone_extras(state: TableState, seat: Seat) -> View:
+    from flask import current_app
+
+    from app.web.screens import tables
+
+    service = tables()
+    nights = current_app.extensions.setdefault("nights", evening.Nights())
+    return {**night(service.pool, nights, state), **countdown(service.pool, state, seat),
+            "game_over": game_over(state)}

@@ -1,0 +1,104 @@
+// Coup referee, game night: the decision timer's countdown and rulings read aloud.
+// No inline script anywhere (CSP); every screen is swapped whole, so each swap starts again.
+(function () {
+  "use strict";
+
+  // -- the decision timer ---------------------------------------------------------------
+  // The server says how many seconds are left when it drew the screen; the device counts
+  // down from there (its own clock may differ from the laptop's).
+  var ticking = null;
+
+  function mmss(s) {
+    var m = Math.floor(s / 60), r = s % 60;
+    return m + ":" + (r < 10 ? "0" : "") + r;
+  }
+
+  function startCountdown() {
+    if (ticking) { window.clearInterval(ticking); ticking = null; }
+    var box = document.querySelector("[data-countdown]");
+    if (!box) { return; }
+    var ends = Date.now() + 1000 * Number(box.getAttribute("data-countdown"));
+    var left = box.querySelector("[data-left]");
+    function tick() {
+      var s = Math.max(0, Math.round((ends - Date.now()) / 1000));
+      if (left) { left.textContent = mmss(s); }
+      box.classList.toggle("hurry", s <= 10);
+      if (s > 0) { return; }
+      window.clearInterval(ticking);
+      ticking = null;
+      box.classList.add("timed-out");
+      var up = box.querySelector("[data-up]");
+      if (up) { up.hidden = false; }
+      var stand = box.querySelector("form[data-timeout]");
+      if (stand && window.htmx && !stand.hasAttribute("data-sent")) {
+        stand.setAttribute("data-sent", "1");
+        window.htmx.trigger(stand, "timeout");
+      }
+    }
+    tick();
+    if (!box.classList.contains("timed-out")) { ticking = window.setInterval(tick, 250); }
+  }
+
+  // -- rulings read aloud (the tablet's switch, remembered on this device) ----------------
+  var KEY = "coup-speak";
+  var SAID = "coup-said";
+
+  function voiceFor(lang) {
+    if (!("speechSynthesis" in window)) { return null; }
+    var want = lang.toLowerCase(), base = want.split("-")[0];
+    var voices = window.speechSynthesis.getVoices();
+    return voices.filter(function (v) { return v.lang.toLowerCase().replace("_", "-") === want; })[0] ||
+      voices.filter(function (v) { return v.lang.toLowerCase().split(/[-_]/)[0] === base; })[0] || null;
+  }
+
+  function speechList() { return document.querySelector("[data-speech]"); }
+
+  function newest(list) {
+    var items = list.querySelectorAll("li[data-n]");
+    return items.length ? Number(items[items.length - 1].getAttribute("data-n")) : 0;
+  }
+
+  function saidKey(list) { return SAID + ":" + location.pathname; }
+
+  function speak() {
+    var list = speechList();
+    var on = window.localStorage.getItem(KEY) === "1";
+    var sw = document.querySelector("[data-speech-switch]");
+    if (sw) { sw.checked = on; }
+    var none = document.querySelector("[data-speech-none]");
+    if (!list) { return; }
+    var seen = window.sessionStorage.getItem(saidKey(list));
+    var said = Number(seen || "0");
+    var last = newest(list);
+    // Off, or a page just opened: nothing said before now is read out.
+    if (!on || seen === null) { window.sessionStorage.setItem(saidKey(list), String(last)); return; }
+    var lang = list.getAttribute("data-lang") || "en";
+    var voice = voiceFor(lang);
+    if (none) { none.hidden = voice !== null; }
+    if (!voice) { return; }
+    list.querySelectorAll("li[data-n]").forEach(function (li) {
+      if (Number(li.getAttribute("data-n")) <= said) { return; }
+      var u = new window.SpeechSynthesisUtterance(li.textContent);
+      u.lang = voice.lang;
+      u.voice = voice;
+      window.speechSynthesis.speak(u);
+    });
+    window.sessionStorage.setItem(saidKey(list), String(last));
+  }
+
+  document.addEventListener("change", function (e) {
+    if (!e.target.matches || !e.target.matches("[data-speech-switch]")) { return; }
+    window.localStorage.setItem(KEY, e.target.checked ? "1" : "0");
+    var list = speechList();
+    if (list) { window.sessionStorage.setItem(saidKey(list), String(newest(list))); }
+    if (!e.target.checked && "speechSynthesis" in window) { window.speechSynthesis.cancel(); }
+    speak();
+  });
+
+  function refreshed() { startCountdown(); speak(); }
+  document.addEventListener("DOMContentLoaded", refreshed);
+  document.addEventListener("htmx:afterSettle", refreshed);
+  if ("speechSynthesis" in window) {
+    window.speechSynthesis.addEventListener("voiceschanged", speak);
+  }
+})();

@@ -1,0 +1,361 @@
+"""Game night (issue 14) through the test client: the timeline, the night's scoreboard, the
+spectators' board, the decision timer and "let it stand", the players' page with rename and
+merge. Bad input is refused with a message, never a 500."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from tablekit import (
+    HTMX,
+    Table,
+    csrf_of,
+    finished_game,
+    make_app,
+    snapshot,
+    started_table,
+    version_of,
+)
+
+from app.web import evening
+
+WATCH = re.compile(r'href="(http://coup\.test)?(/w/[^"]+)"')
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    return make_app(tmp_path)
+
+
+def watch_link(t: Table) -> str:
+    match = WATCH.search(t.page())
+    assert match, "no spectators' link on the tablet"
+    return match.group(2)
+
+
+def settings(t: Table, **form: str) -> int:
+    return t.post("/night", form).status_code
+
+
+# -- the timeline -----------------------------------------------------------------------------
+
+
+def test_timeline_is_refused_until_the_game_is_over(app):
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+    before = snapshot(app)
+    for client, path in ((t.tablet, t.url), (t.phone("Ann"), t.link("Ann")),
+                         (app.test_client(), watch_link(t))):
+        response = client.get(path + "/timeline")
+        assert response.status_code == 409
+        assert "opens once the game is over" in response.text
+        assert "captain" not in response.text.lower()
+    html = t.page()
+    refused = t.tablet.post(t.url + "/timeline", data={"csrf": csrf_of(html),
+                                                       "version": version_of(html)})
+    assert refused.status_code == 409
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 409
+    assert snapshot(app) == before  # nothing was closed or written
+    assert "Who bluffed when" not in t.page()
+
+
+def test_opening_the_timeline_closes_the_game_then_shows_every_lane(app):
+    t = finished_game(app)
+    assert "Who bluffed when" in t.page()
+    first = t.tablet.get(t.url + "/timeline")
+    assert first.status_code == 200 and "closes this game for good" in first.text
+    assert not t.live().closed
+    html = t.page()
+    opened = t.tablet.post(t.url + "/timeline", data={"csrf": csrf_of(html),
+                                                      "version": version_of(html)})
+    assert opened.status_code == 303
+    assert t.live().closed  # no undo can reopen a game whose hands were shown
+    page = t.tablet.get(t.url + "/timeline").text
+    assert page.count('<tr class="lane') == 2
+    assert "Ann won this game." in page
+    assert 'class="chip claim held"' in page  # Ann's taxes: she held the Duke
+    assert "✝" in page  # Bob's lost influence
+    assert t.post("/undo", {}).status_code == 422
+    # the phones and the spectators see it too, now
+    assert t.phone("Bob").get(t.link("Bob") + "/timeline").status_code == 200
+    assert app.test_client().get(watch_link(t) + "/timeline").status_code == 200
+
+
+def test_a_phone_may_open_the_timeline_and_others_cannot_post_for_it(app):
+    t = finished_game(app)
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    assert t.live().closed
+    stranger = app.test_client()
+    assert stranger.get(t.link("Ann") + "/timeline").status_code == 403
+    assert stranger.post(t.url + "/timeline").status_code == 403
+
+
+def test_a_bluff_is_drawn_as_a_bluff_and_caught(app):
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    assert t.post("/step", {"do": "steal", "by": "Ann", "target": "Bob"}).status_code == 200
+    assert t.post("/step", {"do": "pass"}).status_code == 200
+    assert t.post("/step", {"do": "block", "by": "Bob", "as": "captain"}).status_code == 200
+    assert t.post("/step", {"do": "challenge", "by": "Ann"}).status_code == 200
+    assert t.phone_step("Bob", do="concede").status_code == 200
+    assert t.phone_step("Bob", do="lose", card="contessa").status_code == 200
+    state = t.live()
+    from app.engine.story import story
+
+    told = story(state.game)
+    assert told.tallies["Bob"].bluffs == 1 and told.tallies["Bob"].caught == 1
+    assert told.tallies["Ann"].challenges_won == 1
+
+
+# -- the night's scoreboard -------------------------------------------------------------------
+
+
+def test_the_scoreboard_adds_up_rematches_and_names_who_reached_the_target(app):
+    t = finished_game(app)
+    assert settings(t, target="1") == 200
+    page = t.page()
+    assert "Tonight" in page and "first to 1 win" in page
+    assert "Ann takes the night!" in page
+    assert re.search(r"<span>Ann</span> <b>1</b>", page)
+    assert t.post("/rematch", {}).status_code == 200
+    lobby = t.page()
+    assert re.search(r"<span>Ann</span> <b>1</b>", lobby)
+    assert re.search(r"<span>Bob</span> <b>0</b>", lobby)
+    assert "1 game played" in t.phone_page("Bob")
+
+
+@pytest.mark.parametrize("form", [{"target": "-1"}, {"target": "21"}, {"target": "two"},
+                                  {"target": "１"}, {"timer": "5"}, {"timer": "601"},
+                                  {"timer": "1e3"}, {"timer": "-30"}, {"timer": "9" * 400}])
+def test_bad_night_settings_are_refused_with_a_message(app, form):
+    t = finished_game(app)
+    before = snapshot(app)
+    response = t.post("/night", form)
+    assert response.status_code == 422
+    assert 'role="alert"' in response.text
+    assert snapshot(app) == before
+
+
+def test_night_settings_need_the_referee_and_a_fresh_form(app):
+    t = finished_game(app)
+    assert app.test_client().post(t.url + "/night", data={"timer": "30"}).status_code == 403
+    html = t.page()
+    stale = t.tablet.post(t.url + "/night", data={"csrf": "x", "version": version_of(html),
+                                                  "timer": "30"}, headers=HTMX)
+    assert stale.status_code == 400
+    assert evening.settings(t.live()).timer == 0
+
+
+# -- the spectators' board --------------------------------------------------------------------
+
+
+def test_the_tv_shows_the_public_board_and_no_control(app):
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    link = watch_link(t)
+    tv = app.test_client()
+    page = tv.get(link)
+    assert page.status_code == 200
+    text = page.text
+    assert "Ann’s turn" in text and "<form" not in text
+    for hidden in ("captain", "contessa", "assassin"):
+        assert f"card-{hidden}" not in text
+    assert tv.get(link + "/view").status_code == 200
+    version = t.live().version
+    assert tv.get(f"{link}/view?since={version}").status_code == 204
+    assert tv.get(t.url).status_code == 403  # the link opens nothing else
+    table_id = t.table_id
+    assert tv.get(f"/w/{table_id}/{'0' * 32}").status_code == 404
+    assert tv.get(f"/w/{table_id}/x").status_code == 404
+    assert tv.get("/w/nope/nope").status_code == 404
+
+
+# -- the decision timer -----------------------------------------------------------------------
+
+
+def test_the_timer_is_off_by_default_and_counts_for_whom_the_table_waits(app):
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    assert "data-countdown" not in t.page()
+    assert settings(t, timer="30") == 200
+    assert "data-countdown" in t.page()
+    assert "Time to decide for Ann" in t.page()
+    assert "data-countdown" in t.phone_page("Ann")
+    assert "data-countdown" not in t.phone_page("Bob")  # the table waits for Ann only
+    assert "data-timeout" not in t.page()  # "let it stand" is off
+    assert "The referee decides what happens." in t.page()
+
+
+def test_time_out_lets_it_stand_with_exactly_one_step(app, monkeypatch):
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    assert settings(t, timer="30", stand="1") == 200
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+    assert "data-timeout" in t.page()
+    steps = len(t.steps())
+    early = t.post("/timeout", {})
+    assert early.status_code == 409  # not yet: the countdown still runs
+    assert len(t.steps()) == steps
+    later = evening.time.time() + 31
+    monkeypatch.setattr(evening.time, "time", lambda: later)
+    html = t.page()
+    version = version_of(html)
+    assert t.post("/timeout", {}, version=version).status_code == 200
+    assert t.steps()[-1] == {"do": "pass"}
+    assert len(t.steps()) == steps + 1
+    again = t.post("/timeout", {}, version=version)  # a second tablet's late tap
+    assert again.status_code == 409
+    assert len(t.steps()) == steps + 1
+
+
+def test_time_out_applies_nothing_when_the_setting_is_off_or_a_turn_is_waited_for(
+        app, monkeypatch):
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    assert settings(t, timer="30") == 200
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+    later = evening.time.time() + 60
+    monkeypatch.setattr(evening.time, "time", lambda: later)
+    steps = len(t.steps())
+    assert t.post("/timeout", {}).status_code == 409  # "let it stand" is off
+    assert settings(t, timer="30", stand="1") == 200
+    assert t.post("/step", {"do": "pass"}).status_code == 200  # Bob's turn to declare now
+    assert t.post("/timeout", {}).status_code == 409  # a declaration is never made for him
+    assert len(t.steps()) == steps + 1
+    assert app.test_client().post(t.url + "/timeout").status_code == 403
+
+
+# -- the players' page ------------------------------------------------------------------------
+
+
+def players_form(client, path: str, **form: str):
+    page = client.get("/players").text
+    return client.post(path, data={"csrf": csrf_of(page), **form})
+
+
+def settle(t: Table) -> Table:
+    """The next game, same table: the finished one can no longer be undone."""
+    assert t.post("/rematch", {}).status_code == 200
+    return t
+
+
+def test_the_players_page_counts_finished_games_across_tables(app):
+    settle(finished_game(app))
+    settle(finished_game(app))
+    client = app.test_client()
+    page = client.get("/players").text
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td>(\d+)</td><td>(\d+)</td>', page)
+    assert ("Ann", "2", "2") in rows and ("Bob", "2", "0") in rows
+    assert "Duke" in page  # Ann's favourite claim
+
+
+def test_rename_and_merge(app):
+    settle(finished_game(app))
+    client = app.test_client()
+    assert players_form(client, "/players/rename", name="Bob", new="Robert").status_code == 303
+    page = client.get("/players").text
+    assert ">Robert<" in page and ">Bob<" not in page
+    assert players_form(client, "/players/merge", name="Robert", into="Ann").status_code == 303
+    page = client.get("/players").text
+    assert re.search(r'<th scope="row">Ann</th><td>2</td><td>1</td>', page)
+    settle(finished_game(app))  # a new night with "Bob": still Ann's now
+    page = client.get("/players").text
+    assert re.search(r'<th scope="row">Ann</th><td>4</td><td>2</td>', page)
+
+
+@pytest.mark.parametrize("path,form", [
+    ("/players/rename", {"name": "Bob", "new": ""}),
+    ("/players/rename", {"name": "Bob", "new": "   "}),
+    ("/players/rename", {"name": "Bob", "new": "x" * 300}),
+    ("/players/rename", {"name": "Bob", "new": "Bo\u200bb"}),
+    ("/players/rename", {"name": "Bob", "new": "ANN"}),
+    ("/players/rename", {"name": "Nobody", "new": "Zed"}),
+    ("/players/rename", {"new": "Zed"}),
+    ("/players/merge", {"name": "Bob", "into": "Bob"}),
+    ("/players/merge", {"name": "Bob", "into": "Nobody"}),
+    ("/players/merge", {"name": "\x00", "into": "Ann"}),
+    ("/players/merge", {}),
+])
+def test_bad_renames_and_merges_are_refused_with_a_message(app, path, form):
+    settle(finished_game(app))
+    client = app.test_client()
+    response = players_form(client, path, **form)
+    assert response.status_code == 422, response.text
+    assert 'role="alert"' in response.text
+
+
+def test_players_changes_need_the_form(app):
+    settle(finished_game(app))
+    client = app.test_client()
+    assert client.post("/players/rename", data={"name": "Bob", "new": "Z"}).status_code == 400
+    assert ">Bob<" in client.get("/players").text
+
+
+
+def finish(app, winner: str, loser: str) -> Table:
+    """``winner`` beats ``loser`` with taxes and two coups (as tablekit's finished_game)."""
+    t = started_table(app, {winner: ["duke", "captain"], loser: ["contessa", "assassin"]})
+    turns = ({"do": "tax", "by": winner}, {"do": "pass"}, {"do": "income", "by": loser})
+    for _round in range(3):
+        for step in turns:
+            assert t.post("/step", step).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": winner, "target": loser}).status_code == 200
+    assert t.phone_post(loser, "/step", {"do": "lose", "card": "assassin"}).status_code == 200
+    assert t.post("/step", {"do": "income", "by": loser}).status_code == 200
+    for _round in range(2):
+        for step in turns:
+            assert t.post("/step", step).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": winner, "target": loser}).status_code == 200
+    assert t.live().game.winner == winner
+    return t
+
+
+def test_names_that_look_the_same_are_one_player(app):
+    settle(finish(app, "Ann", "Bob"))
+    settle(finish(app, "ann", "Cleo"))
+    page = app.test_client().get("/players").text
+    assert re.search(r'<th scope="row">Ann</th><td>2</td><td>2</td>', page)
+    assert ">ann<" not in page
+
+
+def test_a_game_counts_once_it_can_no_longer_be_undone(app):
+    """A finished game's numbers tell whose claims were bluffs: while an undo could reopen it,
+    the players' page leaves it out."""
+    t = finish(app, "Ann", "Bob")
+    client = app.test_client()
+    assert "No game has finished" in client.get("/players").text
+    assert t.post("/undo", {}).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    assert "No game has finished" in client.get("/players").text
+    settle(t)
+    assert re.search(r'<th scope="row">Ann</th><td>1</td><td>1</td>', client.get("/players").text)
+    opened = finish(app, "Cleo", "Dan")
+    assert opened.phone_post("Dan", "/timeline", {}).status_code == 303  # closes it
+    assert ">Cleo<" in client.get("/players").text
+
+
+def test_the_scoreboard_follows_a_second_game_row_by_row(app):
+    t = finished_game(app)
+    assert t.post("/rematch", {}).status_code == 200
+    assert "1 game played" in t.page()
+    for name, hand in (("Ann", ["duke", "captain"]), ("Bob", ["contessa", "assassin"])):
+        assert t.enter_hand(name, hand).status_code == 200
+    assert t.post("/start", {}).status_code == 200
+    assert "game played" not in t.page()  # mid-game: the scoreboard waits for the end
+    turns = ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"})
+    for _round in range(3):
+        for step in turns:
+            assert t.post("/step", step).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    assert t.phone_step("Bob", do="lose", card="assassin").status_code == 200
+    assert t.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
+    for _round in range(2):
+        for step in turns:
+            assert t.post("/step", step).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    page = t.page()
+    assert "2 games played" in page and re.search(r"<span>Ann</span> <b>2</b>", page)
+    with app.extensions["tables"].pool.store() as store:
+        rows = store.read(t.table_id).rows
+    assert evening.winners_in(rows) == ("Ann", "Ann")
+    assert t.post("/undo", {}).status_code == 200  # the last coup taken back
+    assert "game played" not in t.page()
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    assert "2 games played" in t.page()
