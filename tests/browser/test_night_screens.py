@@ -67,6 +67,7 @@ def test_the_timeline_opens_after_the_game_on_the_tablet_and_a_phone(
     bob.get_by_role("link", name="Who bluffed when").click()
     expect(bob.locator("table.lanes tbody tr")).to_have_count(2)
     # the lanes scroll inside their box: the page itself is no wider than the phone
+    bob.wait_for_load_state("load")  # measured with the style sheet applied (a busy machine)
     width = bob.evaluate("() => document.documentElement.scrollWidth")
     assert width <= bob.viewport_size["width"] + 1
     screenshot(bob, "night-timeline-phone")
