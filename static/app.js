@@ -81,6 +81,118 @@
     if (question && !window.confirm(question)) { e.preventDefault(); }
   });
 
+  // -- A screen that was just replaced does not take a tap at once -------------------------
+  // A second tap of a double tap (or a tap aimed at the screen as it was) would land on the
+  // new screen's buttons: the next window's "Nobody ..." could rule a second time. So each
+  // new screen's buttons wait a moment (body's data-tap-guard, in ms) before they work.
+  // Disabled, not just ignored: a browser test waits for a button to be enabled.
+  function guardMs() {
+    var ms = parseInt(document.body.getAttribute("data-tap-guard") || "", 10);
+    return isNaN(ms) ? 600 : ms;
+  }
+
+  function settle(root) {
+    var ms = guardMs();
+    if (!root || ms <= 0) { return; }
+    var held = [];
+    root.querySelectorAll("button:not([type=button])").forEach(function (b) {
+      if (!b.disabled) { b.disabled = true; b.setAttribute("data-settling", ""); held.push(b); }
+    });
+    window.setTimeout(function () {
+      held.forEach(function (b) {
+        if (b.isConnected && b.hasAttribute("data-settling")) {
+          b.disabled = false; b.removeAttribute("data-settling");
+        }
+      });
+    }, ms);
+  }
+
+  // -- What the player was filling in survives a live update ------------------------------
+  // Forms and folds marked data-keep="key" keep their choices and their open state when the
+  // screen is replaced by one with the same key (the same question: the key names it).
+  function snapshot() {
+    var kept = {};
+    document.querySelectorAll("[data-keep]").forEach(function (el) {
+      var entry = { open: el.open === true, fields: [] };
+      if (el.elements) {
+        Array.prototype.forEach.call(el.elements, function (f) {
+          if (f.type === "hidden" || !f.name) { entry.fields.push(null); return; }
+          entry.fields.push(f.type === "checkbox" || f.type === "radio" ? f.checked : f.value);
+        });
+      }
+      kept[el.getAttribute("data-keep")] = entry;
+    });
+    return kept;
+  }
+
+  function restore(kept) {
+    document.querySelectorAll("[data-keep]").forEach(function (el) {
+      var entry = kept && kept[el.getAttribute("data-keep")];
+      if (!entry) { return; }
+      if (el.tagName === "DETAILS" && entry.open) { el.open = true; }
+      if (!el.elements || el.elements.length !== entry.fields.length) { return; }
+      Array.prototype.forEach.call(el.elements, function (f, i) {
+        var value = entry.fields[i];
+        if (value === null || value === undefined) { return; }
+        if (f.type === "checkbox" || f.type === "radio") { f.checked = value; } else { f.value = value; }
+      });
+    });
+  }
+
+  var keptBeforeSwap = null;
+  document.addEventListener("htmx:beforeSwap", function () { keptBeforeSwap = snapshot(); });
+
+  // -- The phone that must act says so: "It's you", and a buzz where the browser allows ----
+  function buzz() {
+    var alert = document.querySelector("[data-buzz]");
+    if (!alert) { return; }
+    var key = location.pathname + ":" + alert.getAttribute("data-buzz");
+    var seen;
+    try { seen = window.sessionStorage.getItem("buzzed"); } catch (err) { seen = null; }
+    if (seen === key) { return; }
+    try { window.sessionStorage.setItem("buzzed", key); } catch (err) { /* private mode */ }
+    if (navigator.vibrate) {
+      try { navigator.vibrate([180, 90, 180]); } catch (err) { /* not allowed here */ }
+    }
+  }
+
+  // -- The seats as a round table or a grid: this device's own choice ----------------------
+  function layout() {
+    var round = false;
+    try { round = window.localStorage.getItem("layout") === "round"; } catch (err) { round = false; }
+    document.body.classList.toggle("round-table", round);
+    document.querySelectorAll("[data-layout-toggle]").forEach(function (b) {
+      b.setAttribute("aria-pressed", round ? "true" : "false");
+    });
+  }
+
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("[data-layout-toggle]");
+    if (!b) { return; }
+    var round = b.getAttribute("aria-pressed") !== "true";
+    try { window.localStorage.setItem("layout", round ? "round" : "grid"); } catch (err) { /* */ }
+    layout();
+  });
+
+  document.addEventListener("htmx:afterSwap", function (e) {
+    restore(keptBeforeSwap);
+    keptBeforeSwap = null;
+    settle(document.querySelector("#tablet, #phone"));
+    layout();
+    buzz();
+    var config = e.detail && e.detail.requestConfig;
+    if (config && config.verb === "post") { moveFocus(); }
+  });
+
+  // After a tap the button is gone: focus goes to the new screen's first question, so a
+  // keyboard or screen-reader user stays in place.
+  function moveFocus() {
+    var target = document.querySelector("#alert:not([hidden]) h2, .prompt h3, .prompt h2");
+    if (target) { target.setAttribute("tabindex", "-1"); target.focus({ preventScroll: true }); }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { layout(); buzz(); });
+
   // While a request is on its way, its buttons can't be tapped twice.
   document.addEventListener("htmx:beforeRequest", function (e) {
     var form = e.target.closest && e.target.closest("form");

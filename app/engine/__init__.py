@@ -12,10 +12,13 @@ from .legality import claim_of, claim_words
 from .pending import PRIVATE_KINDS, Prompt, pending, waiting
 from .play import apply
 from .policies import (
+    Answers,
     Download,
+    answers_of,
     blind_target,
     download,
     phone_may_take,
+    phone_prompts,
     step_from_fields,
     tablet_may_take,
     undo_problem,
@@ -38,12 +41,15 @@ from .views import seat_view, table_view
 __all__ = [
     "CARD_ACCOUNTED_FOR",
     "MAX_NAME",
+    "Answers",
     "Download",
+    "answers_of",
     "blind_target",
     "check_names",
     "check_table",
     "download",
     "phone_may_take",
+    "phone_prompts",
     "step_from_fields",
     "tablet_may_take",
     "undo_problem",

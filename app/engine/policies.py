@@ -12,7 +12,7 @@ from typing import Any
 
 from .cards import INQUISITOR
 from .errors import RuleError
-from .pending import pending
+from .pending import Prompt, pending
 from .rulings import N_, card
 from .state import Game
 from .steps import STEPS
@@ -62,9 +62,33 @@ def card_at(game: Game, target: str, position: str) -> str | None:
     return hand[int(position)]
 
 
-def phone_may_take(game: Game, seat: str, do: str) -> None:
-    """A phone takes only its own seat's private steps, and only the ones asked of it."""
-    if not any(p.player == seat and p.private and p.allows(do) for p in pending(game)):
+class Answers(Enum):
+    """Who may answer the table's open questions (declare, challenge, block, let it stand)."""
+
+    TABLET = "tablet"  # the tablet only: one person operates it for the table
+    BOTH = "both"  # each player on their own phone too; the tablet can still tap everything
+
+
+def answers_of(setup: Mapping[str, Any]) -> Answers:
+    """A table's choice (its set-up's ``answers``); phones too unless it says otherwise."""
+    try:
+        return Answers(setup.get("answers", Answers.BOTH.value))
+    except ValueError:
+        return Answers.BOTH
+
+
+def phone_prompts(game: Game, seat: str, answers: Answers) -> list[Prompt]:
+    """What a seat's phone may answer now: its own private steps, and, when phones answer, its
+    own part of the public ones (declaring on its turn; challenging, blocking or letting a
+    claim stand for itself only)."""
+    return [p for p in pending(game) if p.player == seat
+            and (p.private or answers is Answers.BOTH)]
+
+
+def phone_may_take(game: Game, seat: str, do: str, answers: Answers = Answers.TABLET) -> None:
+    """A phone takes only its own seat's steps, and only the ones asked of it. Two answers to
+    one question are settled by the version each form carries: exactly one applies."""
+    if not any(p.allows(do) for p in phone_prompts(game, seat, answers)):
         raise RuleError("nothing_for_you", N_("There is nothing for you to do right now."))
 
 

@@ -9,7 +9,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
 from app.editions import EDITIONS
-from app.engine import PRESETS
+from app.engine import PRESETS, Answers
 from app.engine.rules import CHOICES
 from app.i18n import LANGUAGES
 from app.records import RecordError
@@ -137,5 +137,8 @@ def settings_from_form(form: MultiDict[str, str]) -> tuple[list[str], dict[str, 
             rules["coins_in_box"] = int(form["coins_in_box"])
         except ValueError:
             raise FormProblem(_("Coins in the box must be a number.")) from None
+    answers = form.get("answers") or Answers.BOTH.value
+    if answers not in {a.value for a in Answers}:
+        raise FormProblem(_("Unknown choice of who answers."))
     return names, {"first": first if first in names else (names[0] if names else ""),
-                   "rules": rules, "edition": edition}
+                   "rules": rules, "edition": edition, "answers": answers}

@@ -112,7 +112,7 @@ def phone_tap(token: str, command: Command) -> ResponseReturnValue:
         new, seat = command((state, seat))
     except Refusal as refusal:
         state, seat = owned(token)  # the seat's link may be gone by now: then a 404 page
-        return screen(state, seat, words.refusal(refusal, state), refusal.status)
+        return screen(state, seat, words.refusal(refusal, state, you=seat.name), refusal.status)
     g.language = seat.language or new.table.language
     return screen(new, seat)
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from app.engine import (
     Game,
     RuleError,
+    answers_of,
     apply,
     check_hand,
     parse_rules,
@@ -150,14 +151,15 @@ class Seats:
     def play(self, token: str, device: str, version: object, fields: Mapping[str, str],
              cards: Sequence[str], seen: tuple[TableState, Seat] | None = None
              ) -> tuple[TableState, Seat]:
-        """A step from a seat's phone: only that seat's private steps, when they are asked.
-        ``seen`` is the caller's look at the seat (:meth:`seat_state`), if it made one."""
+        """A step from a seat's phone: only that seat's own steps, when they are asked (its
+        public ones too where the table lets phones answer: engine policies). ``seen`` is the
+        caller's look at the seat (:meth:`seat_state`), if it made one."""
         state, seat = seen or self.seat_state(token, device)
         self.tables.fresh(state, version)
         game = playing(state)
         step = form_step(game, seat.name, fields, cards)
         try:
-            phone_may_take(game, seat.name, step["do"])
+            phone_may_take(game, seat.name, step["do"], answers_of(state.table.setup))
             after = apply(game, step)
         except RuleError as error:
             raise Refusal.of(error) from None

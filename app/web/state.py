@@ -39,6 +39,8 @@ class TableState:
     games: int = 0  # games started at this table
     steps: tuple[tuple[int, JSON], ...] = ()  # (log seq, step) of each live step of `game`
     undone: tuple[JSON, ...] = ()  # steps of this game the referee undid, oldest first
+    undone_at: tuple[int, ...] = ()  # for each, how many rulings the game's log held just after
+    undone_seq: int = 0  # the log seq of the newest undo of this game
     closed: bool = False  # its record was downloaded: this game can't be undone any more
 
     @property
@@ -73,7 +75,8 @@ def advance(state: TableState, row: LogRow, applied: Game | None = None) -> Tabl
     if control == "start":
         setup = entry["setup"]
         return replace(state, version=row.seq, setup=setup, game=new_game(dict(setup)),
-                       lobby=False, games=state.games + 1, steps=(), undone=(), closed=False)
+                       lobby=False, games=state.games + 1, steps=(), undone=(), undone_at=(),
+                       closed=False)
     if control == "rematch":
         return replace(state, version=row.seq, lobby=True)
     if control == "closed":
@@ -94,7 +97,8 @@ def _undo(state: TableState, seq: int | None, version: int) -> TableState:
         game = apply(game, dict(step))
     undone = next(step for s, step in state.steps if s == seq)
     return replace(state, version=version, game=game, steps=kept,
-                   undone=(*state.undone, undone))
+                   undone=(*state.undone, undone), undone_at=(*state.undone_at, len(game.log)),
+                   undone_seq=version)
 
 
 class StateCache:

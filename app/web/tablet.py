@@ -246,6 +246,7 @@ def log(table_id: str) -> ResponseReturnValue:
     """Every ruling of the game so far, oldest first, to settle a dispute."""
     state = referee_state(table_id)
     return render_template("tablet/log.html", back=url_for(".page", table_id=table_id),
+                           rules_url=url_for(".rules", table_id=table_id),
                            rulings=views.whole_log(state),
                            **views.common(state, languages()))
 

@@ -9,7 +9,7 @@ screen's own links, or the referee's key.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
@@ -20,15 +20,18 @@ from markupsafe import Markup
 
 from app.editions import edition
 from app.engine import (
+    PRIVATE_KINDS,
     Prompt,
     RuleError,
     Ruling,
+    answers_of,
     characters_in_play,
     claim_of,
     claim_words,
     download,
     parse_rules,
     pending,
+    phone_prompts,
 )
 from app.engine import seat_view as engine_seat_view
 from app.engine import table_view as engine_table_view
@@ -82,8 +85,10 @@ def common(state: TableState, languages: list[tuple[str, str]]) -> View:
         "ruling": voice.ruling,
         "brief": lambda e: _brief(e, voice),
         "claim_of": lambda a: claim_of(rules, a),
+        "card_list": lambda keys: " / ".join(voice.card(k) for k in keys),
         # What an action claims, in words: "Duke", or for an Embezzle "no Duke".
         "claim_words": lambda a: claim_words(rules, a),
+        "answers": answers_of(state.table.setup).value,
     }
 
 
@@ -107,10 +112,12 @@ def tablet(state: TableState, link: Callable[[Seat], str], languages: list[tuple
     view["view"] = public
     view["prompts"] = [p if not p.private else _stripped(p) for p in prompts
                        if not p.private or p.player in untracked]
-    view["log"] = list(reversed(public["log"]))[:RECENT_RULINGS]
+    view["log"] = log_lines(state, public["log"], view["voice"], RECENT_RULINGS)
     view["log_total"] = len(public["log"])
-    view["undone"] = [words.describe_step(s, view["voice"]) for s in reversed(state.undone)]
+    view["acting"] = acting(prompts)
     view["can_undo"] = bool(state.steps) and not state.closed
+    view["undo_step"] = (words.describe_step(state.steps[-1][1], view["voice"])
+                         if state.steps else None)
     view["closed"] = state.closed
     view["download"] = download(state.game, state.closed).value
     return view
@@ -140,10 +147,77 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     assert state.game is not None
     mine = engine_seat_view(state.game, seat.name)
     view["view"] = mine
-    view["prompts"] = mine["prompts"]
-    view["log"] = list(reversed(mine["log"]))[:PHONE_RULINGS]
+    view["prompts"] = phone_prompts(state.game, seat.name, answers_of(state.table.setup))
+    view["log"] = log_lines(state, mine["log"], view["voice"], PHONE_RULINGS)
     view["me"] = next(p for p in mine["players"] if p["name"] == seat.name)
+    view["just_undone"] = just_undone(state, view["voice"])
+    everyone = pending_of(state)
+    view["acting"] = acting(everyone)
+    view["asked"] = asked = [p for p in everyone if p.player == seat.name]  # all kinds
+    view["private_kinds"] = PRIVATE_KINDS
+    view["must_act"] = must_act(asked, mine["turn"], seat.name)
     return view
+
+
+def must_act(asked: Sequence[Prompt], turn: dict[str, Any] | None, name: str) -> bool:
+    """Whether the table waits for this player in particular (their turn, a step only they can
+    take, or an answer to an action aimed at them): their phone says "It's you" and buzzes.
+    A window open to everyone ("you may challenge") is not enough."""
+    targeted = turn is not None and turn["target"] == name and turn["actor"] != name
+    return any(p.private or p.kind == "declare" or targeted for p in asked)
+
+
+def pending_of(state: TableState) -> list[Prompt]:
+    return pending(state.game) if state.game is not None and not state.lobby else []
+
+
+def acting(prompts: Sequence[Prompt]) -> list[str]:
+    """The players the table waits for now (who must act, or may speak up), in seat order of
+    the prompts, each once. Public: the waiting line names them too."""
+    return list(dict.fromkeys(p.player for p in prompts))
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """A line of a screen's log: a ruling with its number in the whole game, or a step the
+    referee undid (``undone``), in the place it happened."""
+
+    number: int = 0
+    ruling: Ruling | None = None
+    undone: str | None = None
+
+
+def log_lines(state: TableState, log: Sequence[Ruling], voice: Voice, limit: int
+              ) -> list[LogLine]:
+    """The newest ``limit`` lines, newest first: rulings numbered as the whole game's log
+    numbers them (the same on the tablet and every phone), each undo where it happened."""
+    marks = _undo_marks(state, len(log))
+    lines: list[LogLine] = [LogLine(undone=words.describe_step(step, voice))
+                            for at, step in marks if at == 0]
+    for number, ruling in enumerate(log, 1):
+        lines.append(LogLine(number, ruling))
+        lines.extend(LogLine(undone=words.describe_step(step, voice))
+                     for at, step in marks if at == number)
+    return list(reversed(lines))[:limit]
+
+
+def _undo_marks(state: TableState, size: int) -> list[tuple[int, Any]]:
+    """(how many rulings came before it, the step) for each undo, oldest first. A later undo
+    that took rulings away pulls the earlier marks back with it: those rulings are gone."""
+    marks: list[tuple[int, Any]] = []
+    for at, step in zip(state.undone_at, state.undone, strict=False):
+        marks = [(min(m, at), s) for m, s in marks]
+        marks.append((at, step))
+    return [(min(at, size), step) for at, step in marks]
+
+
+def just_undone(state: TableState, voice: Voice) -> str | None:
+    """The step the referee undid, while nothing has happened since: every phone says so."""
+    if not state.undone or state.game is None or state.lobby:
+        return None
+    if not state.steps or state.steps[-1][0] < state.undone_seq:
+        return words.describe_step(state.undone[-1], voice)
+    return None
 
 
 def rules_summary(state: TableState) -> list[tuple[str, str, str]]:

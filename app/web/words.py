@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.engine import RuleError, Ruling, describe, parse_rules, parse_step
-from app.engine.rulings import N_, action, card
+from app.engine.rulings import N_, NP_, action, card
 from app.i18n import Voice
 from app.web import i18n
 from app.web.refusals import Refusal, Why
@@ -66,11 +66,38 @@ REFUSALS = {
 }
 
 
-def refusal(refused: Refusal, table: TableState | None) -> str:
-    """Why a request was refused, in the reader's language."""
+# The engine's errors about a player's own cards, said to that player on their own phone in
+# the second person (keyed by the engine's English template; the values are the same).
+TO_YOU: dict[str, str | tuple[str, str]] = {
+    "%(name)s keeps %(n)s card, not %(m)s.": (
+        # TRANSLATORS: error, on the player's own phone. n, m: numbers.
+        NP_("Keep %(n)s card, not %(m)s.", "Keep %(n)s cards, not %(m)s.")),
+    "%(name)s draws %(n)s card, not %(m)s.": (
+        # TRANSLATORS: error, on the player's own phone. n, m: numbers.
+        NP_("Enter %(n)s card drawn, not %(m)s.", "Enter %(n)s cards drawn, not %(m)s.")),
+    # TRANSLATORS: error, on the player's own phone.
+    "%(name)s can only keep cards from their hand and the cards drawn.": N_(
+        "You can only keep cards from your hand and the cards drawn."),
+    "By this table's rules %(name)s may take at most %(n)s drawn card into the hand.": (
+        # TRANSLATORS: error, on the player's own phone. n: a number.
+        NP_("By this table’s rules you may take at most %(n)s drawn card into your hand.",
+            "By this table’s rules you may take at most %(n)s drawn cards into your hand.")),
+    # TRANSLATORS: error, on the player's own phone. card: a card name (nominative).
+    "%(name)s can't have a %(card)s: every copy is accounted for.": N_(
+        "You can’t have a %(card)s: every copy is accounted for."),
+}
+
+
+def refusal(refused: Refusal, table: TableState | None, you: str | None = None) -> str:
+    """Why a request was refused, in the reader's language; to ``you`` (a phone's player) in
+    the second person where the error is about their own cards."""
     voice = table_voice(table)
-    if refused.error is not None:
-        return rule_error(refused.error, voice)
+    error = refused.error
+    if error is not None:
+        english = error.text if isinstance(error.text, str) else error.text[0]
+        if you is not None and error.params.get("name") == you and english in TO_YOU:
+            return voice.say(TO_YOU[english], error.params, error.count)
+        return rule_error(error, voice)
     return voice.say(REFUSALS[refused.why], refused.params)
 
 

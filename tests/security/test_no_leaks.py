@@ -102,6 +102,9 @@ def make_plan(seed: int, app) -> Plan | None:
     for key, value in random_rules(mostly_official(rng), n).items():
         if key == "preset" or (key in CHOICES and key != "two_player_setup"):
             form[key] = str(value)
+    # Who answers the table's questions: phones too (their own seat's declarations, challenges,
+    # blocks), or the tablet only. Derived from the seed, so each seed's game stays the same.
+    form["answers"] = "tablet" if seed % 3 == 2 else "both"
     if seed % 2:  # the Inquisitor's examination: a card shown to one player only
         form["exchanger"] = "inquisitor"
         form["examine_shown_by"] = "examiner" if seed % 4 == 1 else "target"
@@ -470,7 +473,11 @@ class Night:
     def submit(self, step: dict[str, Any]) -> None:
         game: Game = self.live().game
         do, by = step["do"], step.get("by")
-        phone = do in PRIVATE_STEPS and by is not None and self.hands[by] is not None
+        with_phone = by is not None and self.hands[by] is not None
+        # Where phones answer, every other public step of a seat with a phone is tapped there.
+        answers_on_phones = self.plan.form.get("answers", "both") == "both"
+        public_on_phone = answers_on_phones and len(game.steps) % 2 == 0
+        phone = with_phone and (do in PRIVATE_STEPS or public_on_phone)
         device = by if phone else "tablet"
         data: dict[str, Any] = {"do": do}
         for key in ("target", "as", "card", "cards"):

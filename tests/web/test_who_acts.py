@@ -1,0 +1,251 @@
+"""The table always knows who must act (issue 13): the seats the table waits for are marked,
+the phone asked says "It's you" in the second person, a targeted player is told who aims at
+them and what they may do, an undo is named and every screen told, rule codes link to their
+explanation, and players may answer on their own phones where the table allows it."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from tablekit import Table, csrf_of, started_table
+
+HANDS = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+         "Cy": ["ambassador", "captain"]}
+
+
+def seat_classes(html: str, name: str) -> str:
+    found = re.search(r'<li class="seat ([^"]*)">\s*<h2>' + name + r"\b", html)
+    assert found, name
+    return found.group(1)
+
+
+def alert(html: str) -> str:
+    found = re.search(r'<section id="alert".*?</section>', html, re.S)
+    assert found
+    return found.group(0)
+
+
+def test_the_seats_the_table_waits_for_are_marked(started: Table):
+    t = started
+    html = t.page()
+    assert "acting" in seat_classes(html, "Ann") and "acting" not in seat_classes(html, "Bob")
+    t.step(do="steal", by="Ann", target="Bob")
+    html = t.page()
+    # Anyone may challenge the Captain: Bob and Cy, not Ann.
+    assert "acting" not in seat_classes(html, "Ann")
+    assert "acting" in seat_classes(html, "Bob") and "acting" in seat_classes(html, "Cy")
+    assert html.count("Waiting for them") == 2
+    # The waiting line comes first in the prompt region, above the claim.
+    prompt = html[html.index('<section id="prompt"'):]
+    assert prompt.index('class="waiting"') < prompt.index('class="claim"')
+
+
+def test_the_targeted_phone_says_who_aims_at_them_and_what_they_may_do(started: Table):
+    t = started
+    t.step(do="steal", by="Ann", target="Bob")
+    bob = alert(t.phone_page("Bob"))
+    assert "It’s you" in bob and "data-buzz" in bob
+    assert "Ann targets you with the Steal." in bob
+    assert "You may challenge Ann’s Captain." in bob
+    cy = alert(t.phone_page("Cy"))
+    assert "It’s you" not in cy and "data-buzz" not in cy and "targets you" not in cy
+    assert "You may challenge Ann’s Captain." in cy
+    t.step(do="pass")  # nobody challenges: Bob may block
+    bob = alert(t.phone_page("Bob"))
+    assert "You may block it by claiming the Captain / Ambassador." in bob
+    assert "It’s you" in bob
+
+
+def test_the_phone_whose_turn_it_is_is_told(started: Table):
+    ann = alert(started.phone_page("Ann"))
+    assert "It’s you" in ann and "Your turn: choose your action." in ann
+    assert "hidden" in alert(started.phone_page("Bob")).split(">")[0]
+
+
+def test_a_private_step_alerts_its_phone(started: Table):
+    t = started
+    t.step(do="tax", by="Ann")
+    t.step(do="challenge", by="Bob")
+    ann = alert(t.phone_page("Ann"))
+    assert "It’s you" in ann and "data-buzz" in ann
+
+
+def test_the_undo_names_its_step_and_every_phone_is_told(started: Table):
+    t = started
+    t.step(do="income", by="Ann")
+    assert "Undo the last step, “Ann: Income”? Every screen will be told." in t.page()
+    t.post("/undo", {})
+    for name in ("Ann", "Bob", "Cy"):
+        assert "The referee undid: Ann: Income" in t.phone_page(name)
+    t.step(do="tax", by="Ann")
+    t.step(do="pass")
+    assert "The referee undid" not in t.phone_page("Bob")
+
+
+def test_the_undo_line_sits_in_order_among_the_rulings(started: Table):
+    t = started
+    t.step(do="income", by="Ann")
+    t.post("/undo", {})
+    t.step(do="tax", by="Ann")
+    t.step(do="pass")
+    html = t.page()
+    log = html[html.index('<section id="log"'):]
+    undone = log.index("Undone by the referee: Ann: Income")
+    newer = log.index("Nobody challenges.")
+    assert newer < undone  # newest first: the later ruling is above the undo
+
+
+def test_the_phone_log_numbers_rulings_as_the_tablet_does(started: Table):
+    t = started
+    for _ in range(3):
+        for name in ("Ann", "Bob", "Cy"):
+            t.step(do="income", by=name)
+    tablet = re.findall(r'<span class="n">(\d+)\.</span>', t.page())
+    phone = re.findall(r'<span class="n">(\d+)\.</span>', t.phone_page("Bob"))
+    assert phone and phone == tablet[:len(phone)]
+
+
+def test_rule_codes_link_to_their_explanation(started: Table):
+    t = started
+    for name in ("Ann", "Bob", "Cy"):
+        t.step(do="income", by=name)
+    t.step(do="assassinate", by="Ann", target="Bob")  # Bob's challenge risks two cards (E-1)
+    html = t.phone_page("Bob")
+    codes = re.findall(r'<a class="rule" href="([^"]+)#(E-\d+)">\2</a>', html)
+    assert codes
+    for href, code in codes:
+        page = (t.phones["Bob"] if "/s/" in href else t.tablet).get(href)
+        assert page.status_code == 200 and f'id="{code}"' in page.text
+    assert '<span class="rule">' not in t.page()
+
+
+def test_an_embezzle_claims_no_duke_on_every_screen(app: Flask):
+    t = started_table(app, HANDS, reformation="true")
+    html = t.page()
+    assert "no Duke" in html  # the declare button's note
+    assert re.search(r"Embezzle\s*<small>\s*Duke", html) is None
+    t.step(do="embezzle", by="Ann")
+    html = t.page()
+    assert "Ann: Embezzle (no Duke)" in html
+    assert "(Duke)" not in html
+
+
+def test_phones_show_every_players_side_in_reformation(app: Flask):
+    t = started_table(app, HANDS, reformation="true")
+    phone = t.phone_page("Ann")
+    others = phone[phone.index('class="others"'):]
+    assert others.count("faction faction-") == 2
+
+
+def test_a_phone_answers_for_its_own_seat_when_the_table_allows(started: Table):
+    t = started
+    ann = t.phone_page("Ann")
+    assert 'name="do" value="income"' in ann  # Ann declares from her phone
+    assert t.phone_step("Ann", do="steal", target="Bob").status_code == 200
+    assert 'name="do" value="challenge"' in t.phone_page("Cy")
+    assert t.phone_step("Cy", do="pass").status_code == 200  # Cy lets it stand for himself
+    assert t.phone_step("Bob", do="pass").status_code == 200  # the last one: no challenge
+    bob = t.phone_page("Bob")
+    assert 'name="do" value="block"' in bob
+    assert t.phone_step("Bob", do="block", **{"as": "captain"}).status_code == 200
+    assert t.steps()[-1] == {"do": "block", "by": "Bob", "as": "captain"}
+
+
+def test_two_answers_to_one_question_apply_once(started: Table):
+    t = started
+    t.step(do="tax", by="Ann")
+    v = t.version()
+    bob = t.phone_step("Bob", version=v, do="challenge")
+    tablet = t.post("/step", {"do": "pass"}, version=v)
+    assert (bob.status_code, tablet.status_code) == (200, 409)
+    assert t.steps()[-1] == {"do": "challenge", "by": "Bob"}
+
+
+def test_a_phone_cannot_answer_for_another_seat_or_out_of_turn(started: Table):
+    t = started
+    for data in ({"do": "income"}, {"do": "pass"}, {"do": "challenge"},
+                 {"do": "block", "as": "duke"}):
+        response = t.phone_step("Bob", **data)
+        assert response.status_code == 422, data
+    assert t.steps() == []
+
+
+def test_a_tablet_only_table_keeps_the_phones_to_their_private_steps(app: Flask):
+    t = started_table(app, HANDS, answers="tablet")
+    ann = t.phone_page("Ann")
+    assert 'name="do" value="income"' not in ann
+    assert "Say it at the table" in ann
+    assert t.phone_step("Ann", do="income").status_code == 422
+    assert t.step(do="income", by="Ann").status_code == 200
+
+
+def test_an_unknown_answers_choice_is_refused(client):
+    home = client.get("/").text
+    response = client.post("/tables", data={"csrf": csrf_of(home), "players": "A\nB",
+                                            "answers": "everyone"})
+    assert response.status_code == 422
+    assert "Unknown choice of who answers." in response.text
+
+
+def test_the_exchange_of_one_card_is_a_single_choice(app: Flask):
+    t = started_table(app, {"Ann": ["ambassador", "duke"], "Bob": ["contessa", "assassin"],
+                            "Cy": ["captain", "captain"]})
+    t.step(do="exchange", by="Ann")
+    t.step(do="pass")
+    t.phone_step("Ann", do="draw", cards=["duke", "contessa"])
+    html = t.phone_page("Ann")
+    assert 'type="checkbox" name="cards"' in html  # two cards kept: tick each
+    assert 'data-keep="keep-' in html
+
+
+def test_a_disabled_give_back_says_why(app: Flask):
+    t = started_table(app, {"Ann": ["inquisitor", "duke"], "Bob": ["contessa", "assassin"],
+                            "Cy": ["captain", "captain"]},
+                      exchanger="inquisitor", examine_swap="mandatory")
+    t.step(do="examine", by="Ann", target="Bob")
+    t.step(do="pass")
+    t.phone_step("Bob", do="show", card="contessa")
+    html = t.phone_page("Ann")
+    assert "a card shown is always replaced, never given back" in html
+
+
+def test_a_saved_hand_is_not_shown_ticked_in_the_lobby(table: Table):
+    table.enter_hand("Ann", ["duke", "captain"])
+    html = table.phone_page("Ann")
+    assert "checked" not in html
+
+
+def test_the_exchange_of_a_last_card_is_a_single_choice(app: Flask):
+    t = started_table(app, {"Ann": ["ambassador", "captain"], "Bob": ["duke", "contessa"],
+                            "Cy": ["assassin", "assassin"]})
+    t.step(do="income", by="Ann")
+    t.step(do="tax", by="Bob")
+    t.step(do="challenge", by="Ann")
+    assert t.phone_step("Bob", do="prove").status_code == 200
+    assert t.phone_step("Bob", do="draw", cards="duke").status_code == 200
+    assert t.phone_step("Ann", do="lose", card="captain").status_code == 200
+    t.step(do="income", by="Cy")
+    t.step(do="exchange", by="Ann")
+    t.step(do="pass")
+    assert t.phone_step("Ann", do="draw", cards=["contessa", "captain"]).status_code == 200
+    html = t.phone_page("Ann")
+    assert html.count('type="radio" name="cards"') == 3 and 'type="checkbox"' not in html
+
+
+def test_a_phone_hears_its_own_mistakes_in_the_second_person(app: Flask):
+    t = started_table(app, {"Ann": ["ambassador", "duke"], "Bob": ["contessa", "assassin"],
+                            "Cy": ["captain", "captain"]})
+    t.step(do="exchange", by="Ann")
+    t.step(do="pass")
+    response = t.phone_step("Ann", do="draw", cards=["duke"])
+    assert response.status_code == 422
+    assert "Enter 2 cards drawn, not 1." in response.text
+    t.phone_step("Ann", do="draw", cards=["duke", "contessa"])
+    response = t.phone_step("Ann", do="keep", cards=["duke"])
+    assert "Keep 2 cards, not 1." in response.text and "Ann keeps" not in response.text
+    response = t.phone_step("Ann", do="keep", cards=["captain", "duke"])
+    assert "You can only keep cards from your hand and the cards drawn." in response.text
+    # The tablet still says whose cards (it speaks for everyone).
+    t.step(do="income", by="Ann")  # refused: the exchange is under way
+    assert t.steps()[-1] == {"do": "draw", "by": "Ann", "cards": ["duke", "contessa"]}
