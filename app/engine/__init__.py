@@ -9,7 +9,7 @@
 
 from .errors import CARD_ACCOUNTED_FOR, TOO_MANY_COPIES, RuleError
 from .legality import claim_of, claim_words
-from .pending import PRIVATE_KINDS, Prompt, pending, waiting
+from .pending import PRIVATE_KINDS, Prompt, pending
 from .play import apply
 from .policies import (
     Answers,
@@ -37,6 +37,7 @@ from .table import (
     setup_from_seats,
 )
 from .views import seat_view, table_view
+from .waiting import waiting
 
 __all__ = [
     "CARD_ACCOUNTED_FOR",

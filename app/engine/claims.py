@@ -10,7 +10,6 @@ from .coins import with_coins
 from .errors import CARD_ACCOUNTED_FOR, RuleError
 from .flow import advance
 from .now import turn_of
-from .pending import waiting as waiting_text
 from .rulings import N_, NP_, action, card
 from .state import (
     Challenged,
@@ -25,6 +24,7 @@ from .state import (
     with_turn,
 )
 from .steps import handles
+from .waiting import waiting as waiting_text
 
 
 def answering(game: Game, step: Step) -> tuple[Turn, Challenged]:

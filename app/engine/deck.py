@@ -8,7 +8,6 @@ from collections import Counter
 from .errors import CARD_ACCOUNTED_FOR, RuleError
 from .flow import advance, turn_face_up
 from .now import by, turn_of
-from .pending import waiting as waiting_text
 from .rulings import N_, NP_, card
 from .setup import check_card
 from .state import (
@@ -23,6 +22,7 @@ from .state import (
     with_turn,
 )
 from .steps import handles
+from .waiting import waiting as waiting_text
 
 
 @handles("lose")

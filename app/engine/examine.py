@@ -6,7 +6,6 @@ from __future__ import annotations
 from .errors import RuleError
 from .flow import advance
 from .now import turn_of
-from .pending import waiting as waiting_text
 from .rulings import N_, card
 from .setup import check_card
 from .state import (
@@ -20,6 +19,7 @@ from .state import (
     with_turn,
 )
 from .steps import handles
+from .waiting import waiting as waiting_text
 
 
 def examining(game: Game, stage: str) -> tuple[Turn, Examine] | None:

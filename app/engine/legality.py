@@ -9,6 +9,8 @@ on a refused step and on a greyed-out button alike.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import (
     ACTIONS,
     CONVERT_OTHER_COST,
@@ -212,3 +214,42 @@ def blockers(game: Game) -> list[str]:
         return []
     passed = t.open.passed
     return [n for n in may_block(game) if n not in passed]
+
+
+# -- every action's buttons ----------------------------------------------------------------
+
+# The order of a declaration's checks (legality.py); a later check is a better reason.
+CHECK_ORDER = ("no_such_player", "self_target", "player_out", "same_side", "cannot_pay",
+               "no_coins_to_steal")
+
+
+def declarations(game: Game, actor: str) -> list[dict[str, Any]]:
+    """Every action of this game, with its legal targets or the reason it can't be taken now.
+
+    A reason about the actor (a forced Coup, too few coins) comes before any about targets, so
+    a greyed-out button says what really stands in the way."""
+    out = []
+    others = [p.name for p in game.players if not p.out and p.name != actor]
+    for name, spec in ACTIONS.items():
+        if not available(game.rules, name):
+            continue
+        problem = actor_problem(game, actor, name)
+        targets: list[str] | None = None
+        if spec.targeted:
+            targets = []
+            if problem is None:
+                candidates = others + ([actor] if name == "convert" else [])
+                problems = []
+                for q in candidates:
+                    why = target_problem(game, actor, name, q)
+                    if why is None:
+                        targets.append(q)
+                    else:
+                        problems.append(why)
+                if not targets and problems:
+                    problem = max(problems, key=lambda e: CHECK_ORDER.index(e.code))
+        elif problem is None:
+            problem = declaration_problem(game, actor, name, None)
+        out.append({"action": name, "targets": targets,
+                    "reason": None if problem is None else str(problem), "error": problem})
+    return out

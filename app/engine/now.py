@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from .errors import RuleError
-from .pending import waiting as waiting_text
 from .rulings import N_
 from .state import (
     Game,
     Step,
     Turn,
 )
+from .waiting import waiting as waiting_text
 
 
 def turn_of(game: Game) -> Turn:

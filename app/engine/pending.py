@@ -14,16 +14,13 @@ from typing import Any
 
 from .cards import ACTIONS
 from .legality import (
-    actor_problem,
-    available,
     block_characters,
     blockers,
     challengers,
-    declaration_problem,
-    target_problem,
+    declarations,
 )
 from .memo import PerGame
-from .rulings import N_, NP_, Names, Ruling, action, card
+from .rulings import N_, NP_, Ruling, action, card
 from .setup import characters_in_play
 from .state import BlockWindow, Challenged, ChallengeWindow, Draw, Examine, Exchange, Game, Turn
 from .steps import STEPS, PromptKind
@@ -279,99 +276,6 @@ def examine_prompt(game: Game, t: Turn, w: Examine) -> Prompt:
     mandatory = game.rules.examine_swap == "mandatory" and game.deck_size > 0
     return Prompt(t.actor, "decide", {"target": t.target, "shown": w.shown,
                                       "can_swap": game.deck_size > 0, "can_return": not mandatory})
-
-
-# --- declaring ---------------------------------------------------------------------------
-
-# The order of a declaration's checks (legality.py); a later check is a better reason.
-CHECK_ORDER = ("no_such_player", "self_target", "player_out", "same_side", "cannot_pay",
-               "no_coins_to_steal")
-
-
-def declarations(game: Game, actor: str) -> list[dict[str, Any]]:
-    """Every action of this game, with its legal targets or the reason it can't be taken now.
-
-    A reason about the actor (a forced Coup, too few coins) comes before any about targets, so
-    a greyed-out button says what really stands in the way."""
-    out = []
-    others = [p.name for p in game.players if not p.out and p.name != actor]
-    for name, spec in ACTIONS.items():
-        if not available(game.rules, name):
-            continue
-        problem = actor_problem(game, actor, name)
-        targets: list[str] | None = None
-        if spec.targeted:
-            targets = []
-            if problem is None:
-                candidates = others + ([actor] if name == "convert" else [])
-                problems = []
-                for q in candidates:
-                    why = target_problem(game, actor, name, q)
-                    if why is None:
-                        targets.append(q)
-                    else:
-                        problems.append(why)
-                if not targets and problems:
-                    problem = max(problems, key=lambda e: CHECK_ORDER.index(e.code))
-        elif problem is None:
-            problem = declaration_problem(game, actor, name, None)
-        out.append({"action": name, "targets": targets,
-                    "reason": None if problem is None else str(problem), "error": problem})
-    return out
-
-
-WAITING_TEXTS = {
-    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
-    # players' names joined with commas.
-    "declare": N_("%(names)s to declare an action"),
-    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
-    # players' names joined with commas.
-    "respond": N_("%(names)s to challenge or let it stand"),
-    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
-    # players' names joined with commas.
-    "block": N_("%(names)s to block or let it stand"),
-    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
-    # players' names joined with commas; card: a card name (nominative).
-    "answer": N_("%(names)s to prove the %(card)s or concede"),
-    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
-    # players' names joined with commas; card: a card name (nominative).
-    "answer_inverted": N_("%(names)s to show a hand with no %(card)s or concede"),
-    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
-    # players' names joined with commas.
-    "lose": N_("%(names)s to turn a card face up"),
-    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
-    # players' names joined with commas.
-    "draw": N_("%(names)s to draw from the court deck"),
-    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
-    # players' names joined with commas.
-    "keep": N_("%(names)s to choose the cards to keep"),
-    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
-    # players' names joined with commas.
-    "show": N_("%(names)s to choose the card to be shown"),
-    # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
-    # players' names joined with commas.
-    "decide": N_("%(names)s to swap or return the shown card"),
-}
-
-
-def waiting(game: Game, prompts: list[Prompt] | None = None) -> Ruling:
-    """One public sentence: whom the table is waiting for, grouped by what they may do."""
-    if game.over:
-        # TRANSLATORS: status line (tablet and phones). name: a player's name.
-        return Ruling(N_("The game is over: %(name)s won."), {"name": str(game.winner)})
-    groups: dict[str, list[Prompt]] = {}
-    for p in pending(game) if prompts is None else prompts:
-        inverted = p.kind == "answer" and p.options["inverted"]
-        groups.setdefault("answer_inverted" if inverted else p.kind, []).append(p)
-    parts = []
-    for kind, group in groups.items():
-        params: dict[str, object] = {"names": Names(p.player for p in group)}
-        if kind in ("answer", "answer_inverted"):
-            params["card"] = card(str(group[0].options["claim"]))
-        parts.append(Ruling(WAITING_TEXTS[kind], params))
-    # TRANSLATORS: status line (tablet and phones). who: the parts below ("Ann, Bob to
-    # challenge or let it stand"), joined with "; ".
-    return Ruling(N_("Waiting for %(who)s."), {"who": parts})
 
 
 _pending = PerGame(_prompts)

@@ -11,7 +11,6 @@ from .legality import (
     challengers,
 )
 from .now import by, not_now, turn_of
-from .pending import waiting as waiting_text
 from .rulings import N_, action, card
 from .setup import check_card
 from .state import (
@@ -27,6 +26,7 @@ from .state import (
     with_turn,
 )
 from .steps import handles
+from .waiting import waiting as waiting_text
 
 
 @handles("pass")

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from .legality import claim_of, claim_words
-from .pending import Prompt, pending, waiting
+from .pending import Prompt, pending
 from .rulings import Ruling, card
 from .state import BlockWindow, Challenged, ChallengeWindow, Examine, Exchange, Game, Turn
+from .waiting import waiting
 
 
 def table_view(game: Game, prompts: list[Prompt] | None = None) -> dict[str, Any]:
