@@ -22,137 +22,33 @@ Why it looks like this:
 
 from __future__ import annotations
 
-import hmac
-import json
-import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, Literal, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, runtime_checkable
 
 from sqlite_utils import Database
 
 from app.frozen import freeze
+from app.rows import (
+    JSON,
+    LogRow,
+    NewSeat,
+    Seat,
+    SeatGone,
+    Snapshot,
+    StaleVersion,
+    Table,
+    UnknownTable,
+    dumps,
+    log_row,
+    new_token,
+    now,
+    same_secret,
+    seat_from_row,
+    table_from_row,
+)
 from app.schema import BUSY_TIMEOUT_S, connect, immediate, init_db
-
-JSON = Mapping[str, Any]
-"""A JSON object as stored: read it, never change it (states built from it are shared)."""
-
-
-class StoreError(Exception):
-    """Base class of the errors this module raises on purpose."""
-
-
-class StaleVersion(StoreError):
-    """The log moved since the caller read it: someone acted first. Refresh, don't retry blindly."""
-
-    def __init__(self, table_id: str, expected: int, actual: int) -> None:
-        super().__init__(f"table {table_id}: expected version {expected}, it is {actual}")
-        self.expected = expected
-        self.actual = actual
-
-
-class UnknownTable(StoreError):
-    """No table has this id."""
-
-
-class SeatGone(StoreError):
-    """The seat's link was re-issued (or it is held by another device) since it was read."""
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """One game table. ``id`` appears in URLs; ``referee_token`` unlocks the referee screen."""
-
-    id: str
-    created: str
-    referee_token: str
-    setup: JSON
-    language: str
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One seat (player) at a table, numbered 0.. clockwise. ``token`` unlocks that phone's hand."""
-
-    seat: int
-    name: str
-    token: str
-    device: str | None
-    hand: tuple[str, ...] | None
-    tracked: bool
-    language: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class LogRow:
-    """One row of a table's log, as stored. ``undoes`` is the seq an undo row cancelled."""
-
-    seq: int
-    kind: Literal["step", "undo"]
-    step: JSON | None
-    undoes: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """A table as one transaction saw it: the row, the seats and the log."""
-
-    table: Table
-    seats: tuple[Seat, ...]
-    rows: tuple[LogRow, ...]
-
-
-def new_token() -> str:
-    """An unguessable URL-safe token: 24 random bytes = 192 bits."""
-    return secrets.token_urlsafe(24)
-
-
-def same_secret(given: str, expected: str) -> bool:
-    """Constant-time comparison of any text, non-ASCII included: compared as UTF-8 bytes
-    (``hmac.compare_digest`` raises on non-ASCII ``str``)."""
-    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"),
-                               expected.encode("utf-8", "surrogatepass"))
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def _dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-# -- rows ---------------------------------------------------------------------------------
-
-
-def _table_from_row(row: Mapping[str, Any]) -> Table:
-    return Table(id=row["id"], created=row["created"], referee_token=row["referee_token"],
-                 setup=freeze(json.loads(row["setup"])), language=row["language"])
-
-
-def _seat_from_row(row: Mapping[str, Any]) -> Seat:
-    hand = row["hand"]
-    return Seat(seat=row["seat"], name=row["name"], token=row["token"], device=row["device"],
-                hand=None if hand is None else tuple(json.loads(hand)),
-                tracked=bool(row["tracked"]), language=row["language"])
-
-
-def _log_row(row: Mapping[str, Any]) -> LogRow:
-    step = row["step"]
-    return LogRow(seq=row["seq"], kind=row["kind"],
-                  step=None if step is None else freeze(json.loads(step)), undoes=row["undoes"])
-
-
-@dataclass(frozen=True, slots=True)
-class NewSeat:
-    """A seat of a table being created: its name, and its hand when one is known already."""
-
-    name: str
-    hand: tuple[str, ...] | None = None
-    tracked: bool = True
 
 
 @runtime_checkable
@@ -239,12 +135,12 @@ class Store:
             seats = self.seats(table_id)
             rows = self._rows("SELECT seq, kind, step, undoes FROM steps WHERE table_id = ? "
                               "AND seq > ? ORDER BY seq", [table_id, after])
-        return Snapshot(_table_from_row(tables[0]), seats, tuple(map(_log_row, rows)))
+        return Snapshot(table_from_row(tables[0]), seats, tuple(map(log_row, rows)))
 
     def seats(self, table_id: str) -> tuple[Seat, ...]:
         """The table's seats in clockwise order (none for an unknown table)."""
         rows = self._rows("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", [table_id])
-        return tuple(map(_seat_from_row, rows))
+        return tuple(map(seat_from_row, rows))
 
     def table_of_seat(self, token: str) -> str | None:
         """The id of the table a seat link belongs to, or None for an unknown token."""
@@ -256,19 +152,19 @@ class Store:
     def create_table(self, setup: JSON, seats: Sequence[NewSeat], language: str,
                      log: Sequence[JSON] = ()) -> Table:
         """A table with fresh tokens, its seats clockwise from 0, and its first log rows."""
-        table = Table(id=new_token(), created=_now(), referee_token=new_token(),
+        table = Table(id=new_token(), created=now(), referee_token=new_token(),
                       setup=freeze(setup), language=language)
         with immediate(self.db):
             self.db.execute(
                 "INSERT INTO tables (id, created, referee_token, setup, language, status) "
                 "VALUES (?, ?, ?, ?, ?, 'open')",
-                [table.id, table.created, table.referee_token, _dumps(setup), language])
+                [table.id, table.created, table.referee_token, dumps(setup), language])
             for number, seat in enumerate(seats):
                 self.db.execute(
                     "INSERT INTO seats (table_id, seat, name, token, device, hand, tracked, "
                     "language) VALUES (?, ?, ?, ?, NULL, ?, ?, NULL)",
                     [table.id, number, seat.name, new_token(),
-                     None if seat.hand is None else _dumps(list(seat.hand)), int(seat.tracked)])
+                     None if seat.hand is None else dumps(list(seat.hand)), int(seat.tracked)])
             for seq, entry in enumerate(log, 1):
                 self._insert_row(table.id, seq, "step", entry, None)
         return table
@@ -302,7 +198,7 @@ class Store:
         self.db.execute(
             "INSERT INTO steps (table_id, seq, kind, step, undoes, created) "
             "VALUES (?, ?, ?, ?, ?, ?)",
-            [table_id, seq, kind, None if step is None else _dumps(step), undoes, _now()])
+            [table_id, seq, kind, None if step is None else dumps(step), undoes, now()])
 
 
 _UNSET: Final[Any] = object()
@@ -320,7 +216,7 @@ class Writing:
 
     def update_table(self, *, setup: JSON) -> None:
         self._db.execute("UPDATE tables SET setup = ? WHERE id = ?",
-                         [_dumps(setup), self.table_id])
+                         [dumps(setup), self.table_id])
 
     def update_seat(self, seat: int, *, hand: Sequence[str] | None = _UNSET,
                     device: str | None = _UNSET, tracked: bool = _UNSET,
@@ -328,7 +224,7 @@ class Writing:
         """Change the given columns of one seat; ``None`` clears a hand or a device."""
         changes: dict[str, Any] = {}
         if hand is not _UNSET:
-            changes["hand"] = None if hand is None else _dumps(list(hand))
+            changes["hand"] = None if hand is None else dumps(list(hand))
         if tracked is not _UNSET:
             changes["tracked"] = int(tracked)
         for column, value in (("device", device), ("language", language), ("token", token)):
