@@ -71,7 +71,11 @@
     if (!found) { e.preventDefault(); return; }
     if (shown && Number(found[1]) <= Number(shown.getAttribute("data-version"))) {
       e.preventDefault();
+      return;
     }
+    // A pushed screen is swapped without htmx:beforeSwap (that event is a request's): keep
+    // what the player was filling in here, restored on htmx:afterSwap as for a fetch.
+    keptBeforeSwap = snapshot();
   });
 
   // Plain forms ask before doing something that can't be taken back.
