@@ -332,3 +332,13 @@ def test_every_kind_of_page_passes_an_accessibility_audit(
     found["rules page"] = audit(tablet)
     problems = {page: v for page, v in found.items() if v}
     assert not problems, "\n".join(f"{page}: {v}" for page, v in problems.items())
+
+
+def test_the_join_code_stays_open_once_shown(tablet: Page) -> None:
+    """A referee taps "Another referee", then "Show a code": the code stays on screen (the
+    panel used to fold up with the new screen, hiding the code it had just made)."""
+    create_table(tablet, ["Ann", "Bob"])
+    tablet.get_by_text("Another referee").click()
+    tablet.get_by_role("button", name="Show a code").click()
+    expect(tablet.locator("details.join .code")).to_be_visible()
+    expect(tablet.locator("details.join .code")).to_have_text(re.compile(r"^\d{6}$"))
