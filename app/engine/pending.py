@@ -9,7 +9,9 @@ cards: the web layer shows a private prompt's options only to its owner.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from .cards import ACTIONS
@@ -31,9 +33,15 @@ PRIVATE_KINDS = frozenset(k for s in STEPS.values() if s.private for k in s.answ
 
 @dataclass(frozen=True)
 class Prompt:
+    """Whom the table waits for, and for what. Prompts are remembered per state and shared by
+    every screen, so their options are read-only (and may hold that player's cards)."""
+
     player: str
     kind: PromptKind
-    options: dict[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
 
     @property
     def private(self) -> bool:

@@ -53,12 +53,7 @@ class Seats:
         """The table of a seat link, for the device that holds the seat. Refuses an unknown
         (or re-issued) link and another device; a seat no device has opened is refused too:
         :meth:`open_seat` claims it first."""
-        state, seat = self._seat(token)
-        if seat.device is None:
-            raise Refusal(Why.NOT_OPENED)
-        if not same_secret(device, seat.device):
-            raise Refusal(Why.NOT_YOUR_SEAT)
-        return state, seat
+        return _held_by(device, *self._seat(token))
 
     def still_holds(self, table_id: str, version: int, token: str, device: str) -> bool:
         """Whether ``device`` holds the seat of ``token`` at ``version`` (asked by its event
@@ -113,8 +108,8 @@ class Seats:
 
         def attempt() -> tuple[TableState, Seat]:
             state, seat = self._seat(token)
-            if seat.device is not None:
-                return self.seat_state(token, device)
+            if seat.device is not None:  # claimed already: this one look is enough
+                return _held_by(device, state, seat)
             new = self.tables.commit(state, change=_claim(seat.seat, device),
                                      seat=(token, None))
             return new, _same_seat(new, seat)
@@ -189,3 +184,13 @@ def form_step(game: Game, by: str | None, fields: Mapping[str, str],
         return step_from_fields(game, by, fields, cards)
     except RuleError as error:
         raise Refusal(Why.UNKNOWN_STEP, error) from None
+
+
+def _held_by(device: str, state: TableState, seat: Seat) -> tuple[TableState, Seat]:
+    """The seat, if ``device`` holds it; a seat no device has opened, or another device's, is
+    refused."""
+    if seat.device is None:
+        raise Refusal(Why.NOT_OPENED)
+    if not same_secret(device, seat.device):
+        raise Refusal(Why.NOT_YOUR_SEAT)
+    return state, seat

@@ -230,3 +230,16 @@ def test_an_odd_since_on_a_stream_is_taken_as_now(started: Table, since: str):
     chunks = iter(stream.response)
     assert next(chunks).startswith(b":") and next(chunks).startswith(b":")  # only keepalives
     stream.close()
+
+
+def test_a_remembered_prompt_cannot_be_changed_by_a_request(started: Table):
+    """pending() is worked out once per state and shared by every screen: its options (which
+    may hold a player's cards) are read-only."""
+    from app.engine import pending
+
+    game = started.live().game
+    assert game is not None
+    prompt = pending(game)[0]
+    with pytest.raises(TypeError):
+        prompt.options["hacked"] = 1  # type: ignore[index]
+    assert "hacked" not in pending(game)[0].options
