@@ -98,13 +98,18 @@ def csrf_ok(scope: str) -> bool:
 LOCAL_SUFFIXES: Final = (".local", ".lan", ".home", ".internal", ".home.arpa")
 
 
+def _name_of(host: str) -> str:
+    """A Host header's name: without its port, an IPv6 address without its brackets."""
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return name.strip("[]")
+
+
 def local_host(host: str, public_url: str | None) -> bool:
     """Whether a request's Host names this laptop as the table knows it: an address, a name
     with no dot (the laptop's own), a local network's name, or the public URL's host. A
     public domain name that resolves here (DNS rebinding: a web page turning a player's
     browser against the laptop) is not one."""
-    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-    name = name.strip("[]").lower().rstrip(".")
+    name = _name_of(host).lower().rstrip(".")
     if not name:
         return False
     try:
@@ -140,9 +145,8 @@ def well_formed_host(host: str) -> bool:
     IDNA, which fails on a label over 63 characters or odd text, before any check of ours)."""
     if len(host) > MAX_HOST:
         return False
-    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
     try:
-        name.strip("[]").encode("idna")
+        _name_of(host).encode("idna")
     except UnicodeError:
         return False
     return True

@@ -182,14 +182,21 @@ FAKE_SPEECH = """
 """
 
 
-def test_rulings_are_read_aloud_in_the_table_s_language(
-    live_app: Any, tablet: Page
-) -> None:
-    t = started_table(live_app, HANDS, language="ru")
-    tablet.context.add_init_script(FAKE_SPEECH % '[{"lang": "en-US"}, {"lang": "ru-RU"}]')
+def speech_on(live_app: Any, tablet: Page, language: str, voices: str) -> Any:
+    """A started table in ``language`` on a tablet whose (stand-in) speech engine has
+    ``voices``, with the read-aloud switch turned on."""
+    t = started_table(live_app, HANDS, language=language)
+    tablet.context.add_init_script(FAKE_SPEECH % voices)
     as_referee(tablet, t)
     tablet.locator(".night-tools summary").click()
     tablet.locator("[data-speech-switch]").check()
+    return t
+
+
+def test_rulings_are_read_aloud_in_the_table_s_language(
+    live_app: Any, tablet: Page
+) -> None:
+    t = speech_on(live_app, tablet, "ru", '[{"lang": "en-US"}, {"lang": "ru-RU"}]')
     tablet.wait_for_timeout(300)  # let the stream open
     assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
     tablet.wait_for_function("() => window.__spoken.length > 0", timeout=LIVE_MS)
@@ -203,10 +210,6 @@ def test_rulings_are_read_aloud_in_the_table_s_language(
 def test_the_tablet_says_when_the_device_has_no_voice_for_the_language(
     live_app: Any, tablet: Page
 ) -> None:
-    t = started_table(live_app, HANDS, language="ja")
-    tablet.context.add_init_script(FAKE_SPEECH % '[{"lang": "en-US"}]')
-    as_referee(tablet, t)
-    tablet.locator(".night-tools summary").click()
-    tablet.locator("[data-speech-switch]").check()
+    speech_on(live_app, tablet, "ja", '[{"lang": "en-US"}]')
     expect(tablet.locator("[data-speech-none]")).to_be_visible()
     assert tablet.evaluate("() => window.__spoken.length") == 0

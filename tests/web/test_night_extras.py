@@ -5,7 +5,6 @@ merge. Bad input is refused with a message, never a 500."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from tablekit import (
@@ -13,7 +12,6 @@ from tablekit import (
     Table,
     csrf_of,
     finished_game,
-    make_app,
     snapshot,
     started_table,
     version_of,
@@ -22,11 +20,6 @@ from tablekit import (
 from app.web import evening
 
 WATCH = re.compile(r'href="(http://coup\.test)?(/w/[^"]+)"')
-
-
-@pytest.fixture
-def app(tmp_path: Path):
-    return make_app(tmp_path)
 
 
 def watch_link(t: Table) -> str:
