@@ -32,20 +32,7 @@ def check_names(names: Sequence[str]) -> None:
                         N_("Enter 2 to 10 player names, one per line, in seat order."))
     seen: dict[str, str] = {}
     for name in names:
-        trimmed = name.strip()
-        if not trimmed:
-            raise RuleError("empty_name", N_("a player's name is empty"))
-        shown = trimmed if len(trimmed) <= SHOWN_NAME else trimmed[:SHOWN_NAME] + "…"
-        if len(trimmed) > MAX_NAME:
-            # TRANSLATORS: error. name: a player's name; n: a number.
-            raise RuleError("long_name", N_("the name %(name)s is longer than %(n)s characters"),
-                            name=shown, n=MAX_NAME)
-        if any(unicodedata.category(c) in HIDDEN for c in trimmed):
-            raise RuleError("hidden_characters",
-                            # TRANSLATORS: error. name: a player's name, odd characters written
-                            # as \u escapes.
-                            N_("the name %(name)s holds characters no screen can show"),
-                            name=printable(shown))
+        trimmed = check_name(name)
         key = look_alike(trimmed)
         if key in seen:
             # TRANSLATORS: error. first, second: a name as typed.
@@ -53,6 +40,26 @@ def check_names(names: Sequence[str]) -> None:
                                             "initial to tell them apart"),
                             first=seen[key], second=trimmed)
         seen[key] = trimmed
+
+
+def check_name(name: str) -> str:
+    """One player's name, trimmed: 1 to MAX_NAME letters of characters a screen shows (the
+    set-up form's, an import's, and a rename's rule). Raises RuleError."""
+    trimmed = name.strip()
+    if not trimmed:
+        raise RuleError("empty_name", N_("a player's name is empty"))
+    shown = trimmed if len(trimmed) <= SHOWN_NAME else trimmed[:SHOWN_NAME] + "…"
+    if len(trimmed) > MAX_NAME:
+        # TRANSLATORS: error. name: a player's name; n: a number.
+        raise RuleError("long_name", N_("the name %(name)s is longer than %(n)s characters"),
+                        name=shown, n=MAX_NAME)
+    if any(unicodedata.category(c) in HIDDEN for c in trimmed):
+        raise RuleError("hidden_characters",
+                        # TRANSLATORS: error. name: a player's name, odd characters written
+                        # as \u escapes.
+                        N_("the name %(name)s holds characters no screen can show"),
+                        name=printable(shown))
+    return trimmed
 
 
 def look_alike(name: str) -> str:

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app.engine import Game
+from app.engine.errors import RuleError
 from app.engine.rulings import N_
 from app.engine.story import Story, story
-from app.engine.table import MAX_NAME, look_alike, printable
+from app.engine.table import check_name, look_alike, printable
 from app.store import Store
 from app.web.evening import NightProblem
 from app.web.pool import StorePool
@@ -146,19 +147,12 @@ def _favourite(claimed: Counter[str] | None) -> str | None:
 
 
 def clean_name(text: str) -> str:
-    """A player's new name, checked as the set-up form checks one."""
-    name = (text or "").strip()
-    if not name:
-        raise NightProblem(N_("a player's name is empty"))
-    if len(name) > MAX_NAME:
-        # TRANSLATORS: error. name: a player's name; n: a number.
-        raise NightProblem(N_("the name %(name)s is longer than %(n)s characters"),
-                           name=name[:20] + "…", n=MAX_NAME)
-    if printable(name) != name:
-        # TRANSLATORS: error. name: a player's name, odd characters written as \u escapes.
-        raise NightProblem(N_("the name %(name)s holds characters no screen can show"),
-                           name=printable(name))
-    return name
+    """A player's new name, checked as the set-up form checks one (the engine's rule)."""
+    try:
+        return check_name(text or "")
+    except RuleError as error:
+        text = error.text if isinstance(error.text, str) else error.text[0]  # never plural here
+        raise NightProblem(text, **error.params) from None
 
 
 def rename(pool: StorePool, old: str, new: str) -> None:
