@@ -156,7 +156,15 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     view["asked"] = asked = [p for p in everyone if p.player == seat.name]  # all kinds
     view["private_kinds"] = PRIVATE_KINDS
     view["must_act"] = must_act(asked, mine["turn"], seat.name)
+    voice = view["voice"]
+    view["yours"] = lambda r: yours(voice, r, seat.name)
     return view
+
+
+def yours(voice: Voice, r: Ruling, you: str) -> str:
+    """A prompt's line on ``you``'s own phone: "you lose an influence", not their name."""
+    mine = words.to_you(r, you)
+    return voice.ruling(r) if mine is r else voice.say(mine.text, mine.params, mine.count)
 
 
 def must_act(asked: Sequence[Prompt], turn: dict[str, Any] | None, name: str) -> bool:

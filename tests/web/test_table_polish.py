@@ -1,0 +1,88 @@
+"""Polish found by a picky player after issue 13: a phone speaks to its own player as "you",
+the undo asks about the ruling it takes back, a refusal is shown where it was asked, and the
+English catalogue keeps to typographic apostrophes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+from flask import Flask
+from tablekit import Table, started_table
+
+from app.engine.rulings import Ruling
+from app.web import words
+
+POT = Path(__file__).resolve().parents[2] / "app" / "translations" / "messages.pot"
+HANDS = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+         "Cy": ["ambassador", "captain"]}
+
+
+def costs(html: str) -> str:
+    found = re.search(r'<ul class="costs">(.*?)</ul>', html, re.S)
+    assert found, "no costs on this screen"
+    return found.group(1)
+
+
+# -- the player's own phone says "you" --------------------------------------------------------
+
+
+def test_a_challengers_risk_is_in_the_second_person_on_their_phone(started: Table):
+    t = started
+    t.step(do="steal", by="Ann", target="Bob")
+    for name in ("Bob", "Cy"):
+        html = t.phone_page(name)
+        assert "If Ann shows the Captain, you lose an influence." in html
+        assert f"{name} loses an influence" not in html
+
+
+def test_the_challenged_players_costs_are_in_the_second_person(started: Table):
+    t = started
+    t.step(do="steal", by="Ann", target="Bob")
+    t.step(do="challenge", by="Bob")
+    lines = costs(t.phone_page("Ann"))
+    assert "Show the Captain: Bob loses an influence and you draw a new card." in lines
+    assert "Concede: you lose an influence and the Steal is cancelled." in lines
+    assert "Ann" not in lines
+
+
+def test_a_targets_costs_say_you_are_out(app: Flask):
+    t = started_table(app, {"Ann": ["assassin", "duke"], "Bob": ["contessa", "captain"]})
+    for _ in range(2):  # Ann to 3 coins (a two-player game starts her with 1)
+        assert t.step(do="income", by="Ann").status_code == 200
+        assert t.step(do="income", by="Bob").status_code == 200
+    t.step(do="assassinate", by="Ann", target="Bob")
+    t.step(do="pass")  # nobody challenges the Assassin
+    t.step(do="block", by="Bob", **{"as": "contessa"})
+    t.step(do="challenge", by="Ann")
+    bob = costs(t.phone_page("Bob"))
+    assert "Show the Contessa: Ann loses an influence and you draw a new card." in bob
+    assert ("Concede: you lose an influence, then the Assassinate takes the other one: you are "
+            "out.") in bob
+
+
+def test_the_tablet_keeps_the_third_person(app: Flask):
+    t = started_table(app, {"Ann": None, "Bob": ["contessa", "captain"]})
+    t.step(do="tax", by="Ann")
+    t.step(do="challenge", by="Bob")
+    lines = costs(t.page())
+    assert "Show the Duke: Bob loses an influence and Ann draws a new card." in lines
+    assert "Concede: Ann loses an influence and the Tax is cancelled." in lines
+    assert "you" not in lines
+
+
+def test_only_the_named_player_is_spoken_to():
+    line = Ruling("If %(claimant)s shows the %(card)s, %(name)s loses an influence.",
+                  {"claimant": "Ann", "card": "captain", "name": "Bob"})
+    assert words.to_you(line, "Cy") is line
+    assert words.to_you(line, "Bob").text == "If %(claimant)s shows the %(card)s, you lose an influence."
+    assert words.to_you(line, "Bob").params == line.params
+
+
+def test_every_second_person_line_answers_a_line_of_the_engine():
+    """The table is keyed by the engine's English: a renamed engine line must be renamed here."""
+    with open(POT, encoding="utf-8") as catalogue:
+        engine = {m.id for m in read_po(catalogue) if isinstance(m.id, str)}
+    missing = [key for key in words.YOURS if key not in engine]
+    assert not missing, missing
