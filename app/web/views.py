@@ -116,11 +116,21 @@ def tablet(state: TableState, link: Callable[[Seat], str], languages: list[tuple
     view["log_total"] = len(public["log"])
     view["acting"] = acting(prompts)
     view["can_undo"] = bool(state.steps) and not state.closed
-    view["undo_step"] = (words.describe_step(state.steps[-1][1], view["voice"])
-                         if state.steps else None)
+    view["undo_said"] = last_step_said(state, public["log"], view["voice"])
     view["closed"] = state.closed
     view["download"] = download(state.game, state.closed).value
     return view
+
+
+def last_step_said(state: TableState, log: Sequence[Ruling], voice: Voice) -> str | None:
+    """What the undo would take back, in the rulings' own words ("Nobody blocks. Cid steals 2
+    coins from Ann."), or the step with who took it where it said nothing."""
+    if not state.steps:
+        return None
+    said = log[state.last_said:]
+    if said:
+        return " ".join(voice.ruling(r) for r in said)
+    return words.describe_step(state.steps[-1][1], voice)
 
 
 def _stripped(p: Prompt) -> Prompt:

@@ -86,3 +86,28 @@ def test_every_second_person_line_answers_a_line_of_the_engine():
         engine = {m.id for m in read_po(catalogue) if isinstance(m.id, str)}
     missing = [key for key in words.YOURS if key not in engine]
     assert not missing, missing
+
+
+# -- the undo names the ruling it takes back --------------------------------------------------
+
+
+def undo_question(html: str) -> str:
+    forms = re.findall(r'action="[^"]*/undo"[^>]*hx-confirm="([^"]*)"', html)
+    assert len(forms) == 1, "no undo question"
+    return forms[0]
+
+
+def test_the_undo_asks_about_the_rulings_it_takes_back(started: Table):
+    t = started
+    t.step(do="income", by="Ann")
+    assert undo_question(t.page()) == ("Undo the last step? “Ann takes 1 coin (Income).” Every "
+                                       "screen will be told.")
+    t.step(do="steal", by="Bob", target="Ann")
+    t.step(do="pass")
+    t.step(do="pass")  # one step, two rulings: both are named
+    assert undo_question(t.page()) == ("Undo the last step? “Nobody blocks. Bob steals 2 coins "
+                                       "from Ann.” Every screen will be told.")
+    assert t.post("/undo", {}).status_code == 200
+    # After an undo, the question is about the step that is now the last.
+    assert undo_question(t.page()) == ("Undo the last step? “Nobody challenges.” Every screen "
+                                       "will be told.")
