@@ -1,0 +1,73 @@
+"""Polish found by a picky player after issue 13, in a real browser: what the table must decide
+is on screen without scrolling at the tablets' and a phone's sizes, a seat's "no phone" and
+"waiting for them" both read, a disabled button looks disabled, a refusal shows by the button
+that caused it, and a half-made choice on a phone survives the other seats' steps and the
+referee's changes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+from nightkit import Night, create_table, seat, seat_everyone, start  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
+
+Shot = Callable[[Page, str], Path]
+NewPhone = Callable[[], Page]
+
+HANDS = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+         "Cy": ["ambassador", "captain"], "Dee": ["duke", "contessa"]}
+SIZES = {"1280x800": (1280, 800), "1024x768": (1024, 768)}
+GOLD = "rgb(242, 193, 78)"
+
+
+def untracked_night(tablet: Page, new_phone: NewPhone, untracked: str = "Eve") -> Night:
+    """Ann, Bob, Cy, Dee with phones and one seat played without a phone."""
+    create_table(tablet, [*HANDS, untracked])
+    seat(tablet, untracked).get_by_role("button", name="No phone").click()
+    expect(seat(tablet, untracked)).to_contain_text("No phone: untracked")
+    night = Night(tablet)
+    seat_everyone(night, new_phone, HANDS)
+    start(night, "Ann")
+    return night
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the element is wholly inside the viewport as the page first shows it."""
+    return bool(page.evaluate("""s => { const e = document.querySelector(s);
+        if (!e) return false; const r = e.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0; }""", selector))
+
+
+def viewport_shot(page: Page, name: str) -> Path:
+    path = Path(__file__).resolve().parents[1] / "artifacts" / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path))
+    return path
+
+
+# -- the prompt above the fold -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("layout", ["grid", "round"])
+def test_the_prompt_is_on_screen_without_scrolling(tablet: Page, new_phone: NewPhone,
+                                                   layout: str) -> None:
+    night = untracked_night(tablet, new_phone)
+    if layout == "round":
+        tablet.get_by_role("button", name="Round table").click()
+    night.declare("Steal", "Bob")
+    night.sync()
+    for size, (width, height) in SIZES.items():
+        tablet.set_viewport_size({"width": width, "height": height})
+        tablet.evaluate("() => window.scrollTo(0, 0)")
+        viewport_shot(tablet, f"polish-tablet-{layout}-{size}-challenge")
+        assert in_view(tablet, "#prompt .waiting"), size
+        assert in_view(tablet, "#prompt .pass-challenge"), size
+    bob = night.phone("Bob")
+    bob.set_viewport_size({"width": 390, "height": 844})
+    viewport_shot(bob, f"polish-phone-{layout}-challenge")
+    assert in_view(bob, "#alert") and in_view(bob, "#answer button.challenge")
