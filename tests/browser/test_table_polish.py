@@ -71,3 +71,60 @@ def test_the_prompt_is_on_screen_without_scrolling(tablet: Page, new_phone: NewP
     bob.set_viewport_size({"width": 390, "height": 844})
     viewport_shot(bob, f"polish-phone-{layout}-challenge")
     assert in_view(bob, "#alert") and in_view(bob, "#answer button.challenge")
+
+
+# -- a disabled button looks disabled ---------------------------------------------------------
+
+
+def test_a_disabled_gold_button_does_not_look_primary(tablet: Page, new_phone: NewPhone,
+                                                      screenshot: Shot) -> None:
+    create_table(tablet, ["Ann", "Bob"])
+    night = Night(tablet)
+    seat_everyone(night, new_phone, {"Ann": ["captain", "contessa"],
+                                     "Bob": ["contessa", "assassin"]})
+    start(night, "Ann")
+    night.declare("Tax")
+    night.tap("Bob challenges")
+    night.phone_open("Ann", "Tap to see your options")
+    ann = night.phone("Ann")
+    show = ann.locator("#phone").get_by_role("button", name="Show the Duke")
+    concede = ann.locator("#phone").get_by_role("button", name="Concede")
+    expect(show).to_be_disabled()
+    expect(concede).to_be_enabled()  # the screen has settled
+    look = "b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).borderTopStyle]"
+    background, border = show.evaluate(look)
+    assert background != GOLD and border == "dashed"
+    screenshot(ann, "polish-phone-disabled-proof")
+
+
+# -- a refusal by the form that caused it -----------------------------------------------------
+
+
+def test_a_refusal_shows_beside_the_form_that_asked(tablet: Page, new_phone: NewPhone,
+                                                    screenshot: Shot) -> None:
+    create_table(tablet, ["Ann", "Bob"])
+    night = Night(tablet)
+    seat_everyone(night, new_phone, {"Ann": ["ambassador", "duke"],
+                                     "Bob": ["contessa", "assassin"]})
+    start(night, "Ann")
+    night.declare("Exchange")
+    night.tap("Nobody challenges")
+    ann = night.phone("Ann")
+    selects = ann.locator("#phone select[name=cards]")
+    selects.nth(0).select_option("captain")
+    selects.nth(1).select_option("captain")
+    night.sync()
+    ann.locator("#phone").get_by_role("button", name="Done").click()
+    night.expect_phone("Ann", "Keep 2 cards")
+    night.phone_open("Ann", "Your cards and the cards drawn")
+    ann.locator("#phone input[name=cards]").nth(0).check()
+    night.sync()
+    ann.locator("#phone").get_by_role("button", name="Keep these").click()
+    flash = ann.locator("#phone .flash")
+    expect(flash).to_have_text("Keep 2 cards, not 1.")
+    expect(flash).to_have_attribute("role", "alert")
+    # Right under the form that asked (inside its fold), not at the top of the screen.
+    assert flash.evaluate("f => f.previousElementSibling.matches('form.keep')")
+    expect(ann.locator("#phone > .flash")).to_have_count(0)
+    expect(flash).to_be_in_viewport()
+    screenshot(ann, "polish-phone-refusal-beside-keep")

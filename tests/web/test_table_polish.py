@@ -111,3 +111,50 @@ def test_the_undo_asks_about_the_rulings_it_takes_back(started: Table):
     # After an undo, the question is about the step that is now the last.
     assert undo_question(t.page()) == ("Undo the last step? “Nobody challenges.” Every screen "
                                        "will be told.")
+
+
+# -- the acting phone's gold headline says what to do now --------------------------------------
+
+
+def alert(html: str) -> str:
+    found = re.search(r'<section id="alert".*?</section>', html, re.S)
+    assert found
+    return found.group(0)
+
+
+def test_the_gold_headline_names_each_private_step(started: Table):
+    t = started
+    t.step(do="steal", by="Ann", target="Bob")
+    t.step(do="challenge", by="Bob")
+    ann = alert(t.phone_page("Ann"))
+    assert "It’s you" in ann and "You were challenged: answer below." in ann
+    t.phone_step("Ann", do="prove")
+    # Bob lost the challenge: what his phone must do now is lose a card, not answer the Steal.
+    bob = alert(t.phone_page("Bob"))
+    assert "It’s you" in bob and "Choose below the card you lose." in bob
+    assert "targets you" not in bob
+    ann = alert(t.phone_page("Ann"))
+    assert "It’s you" in ann and "Enter below the cards you drew." in ann
+
+
+def test_the_gold_headline_goes_when_the_step_is_done(started: Table):
+    t = started
+    t.step(do="tax", by="Ann")
+    t.step(do="challenge", by="Bob")
+    t.phone_step("Ann", do="concede")
+    ann = alert(t.phone_page("Ann"))
+    assert "You were challenged" not in ann
+    assert "Choose below the card you lose." in ann  # a concession costs a card: the next step
+    t.phone_step("Ann", do="lose", card="duke")
+    ann = alert(t.phone_page("Ann"))
+    assert 'class="alert must"' not in ann and "It’s you" not in ann
+    assert "<h2>" not in ann
+
+
+def test_the_gold_headline_for_an_exchange(app: Flask):
+    t = started_table(app, {"Ann": ["ambassador", "duke"], "Bob": ["contessa", "assassin"]})
+    t.step(do="exchange", by="Ann")
+    t.step(do="pass")
+    assert "Enter below the cards you drew." in alert(t.phone_page("Ann"))
+    t.phone_step("Ann", do="draw", cards=["captain", "captain"])
+    assert "Choose below the cards you keep." in alert(t.phone_page("Ann"))
