@@ -35,6 +35,8 @@ from app.engine import (
 )
 from app.engine import seat_view as engine_seat_view
 from app.engine import table_view as engine_table_view
+from app.engine.cards import ACTIONS
+from app.engine.state import Game
 from app.i18n import Voice
 from app.store import Seat
 from app.web import words
@@ -166,6 +168,7 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     view["asked"] = asked = [p for p in everyone if p.player == seat.name]  # all kinds
     view["private_kinds"] = PRIVATE_KINDS
     view["must_act"] = must_act(asked, mine["turn"], seat.name)
+    view["turn_no"] = turn_number(state.game)
     voice = view["voice"]
     view["yours"] = lambda r: yours(voice, r, seat.name)
     return view
@@ -175,6 +178,12 @@ def yours(voice: Voice, r: Ruling, you: str) -> str:
     """A prompt's line on ``you``'s own phone: "you lose an influence", not their name."""
     mine = words.to_you(r, you)
     return voice.ruling(r) if mine is r else voice.say(mine.text, mine.params, mine.count)
+
+
+def turn_number(game: Game) -> int:
+    """How many turns have begun: the key of a question a phone is filling in (data-keep) stays
+    the same while other seats take their steps, and changes with the next turn."""
+    return sum(1 for step in game.history if step.do in ACTIONS)
 
 
 def must_act(asked: Sequence[Prompt], turn: dict[str, Any] | None, name: str) -> bool:

@@ -128,3 +128,73 @@ def test_a_refusal_shows_beside_the_form_that_asked(tablet: Page, new_phone: New
     expect(ann.locator("#phone > .flash")).to_have_count(0)
     expect(flash).to_be_in_viewport()
     screenshot(ann, "polish-phone-refusal-beside-keep")
+
+
+# -- a half-made choice survives another seat's step and the referee's settings ---------------
+
+
+def reformation_night(tablet: Page, new_phone: NewPhone) -> Night:
+    tablet.goto("/")
+    tablet.locator("details.settings > summary").first.click()
+    tablet.locator("select[name=reformation]").select_option("true")
+    tablet.locator("textarea[name=players]").fill("Ann\nBob\nCy")
+    tablet.get_by_role("button", name="Create the table").click()
+    expect(tablet.get_by_role("heading", name="Seat the players")).to_be_visible()
+    night = Night(tablet)
+    seat_everyone(night, new_phone, {"Ann": ["captain", "contessa"],
+                                     "Bob": ["contessa", "assassin"],
+                                     "Cy": ["ambassador", "captain"]})
+    start(night, "Ann")
+    return night
+
+
+@pytest.mark.parametrize("first", ["Bob", "Ann"])
+def test_two_seats_acting_at_once_keep_their_half_made_choices(
+        tablet: Page, new_phone: NewPhone, screenshot: Shot, first: str) -> None:
+    """Ann's Embezzle (no Duke) is challenged by Bob and proven: Bob must lose a card while Ann
+    draws two. Whoever acts first, the other's half-made choice survives the new screen."""
+    night = reformation_night(tablet, new_phone)
+    night.declare("Embezzle")
+    night.tap("Bob challenges")
+    night.phone_open("Ann", "Tap to see your options")
+    night.phone_tap("Ann", "Show all my cards")
+    ann, bob = night.phone("Ann"), night.phone("Bob")
+    night.expect_phone("Bob", "choose the card to turn face up")
+    night.expect_phone("Ann", "Card drawn")
+    night.sync()
+    ann.locator("#phone select[name=cards]").first.select_option("duke")
+    bob.locator("#phone details.secret > summary", has_text="Tap to choose").click()
+    if first == "Bob":
+        screenshot(ann, "polish-phone-reformation-draw-half-made")
+        version = ann.locator("#phone").get_attribute("data-version")
+        night.phone_tap("Bob", "Assassin")  # Bob's step pushes a new screen to Ann
+        expect(ann.locator("#phone")).not_to_have_attribute("data-version", version or "")
+        expect(ann.locator("#phone select[name=cards]").first).to_have_value("duke")
+    else:
+        version = bob.locator("#phone").get_attribute("data-version")
+        ann.locator("#phone select[name=cards]").nth(1).select_option("captain")
+        ann.locator("#phone").get_by_role("button", name="Done").click()
+        expect(bob.locator("#phone")).not_to_have_attribute("data-version", version or "")
+        expect(bob.locator("#phone details.secret")).to_have_attribute("open", "")
+        expect(bob.locator("#phone").get_by_role("button", name="Assassin")).to_be_visible()
+        screenshot(bob, "polish-phone-reformation-lose-kept-open")
+
+
+def test_a_half_made_choice_survives_the_night_settings(tablet: Page, new_phone: NewPhone,
+                                                        screenshot: Shot) -> None:
+    night = reformation_night(tablet, new_phone)
+    night.declare("Embezzle")
+    night.tap("Bob challenges")
+    night.phone_open("Ann", "Tap to see your options")
+    night.phone_tap("Ann", "Show all my cards")
+    ann = night.phone("Ann")
+    night.expect_phone("Ann", "Card drawn")
+    night.sync()
+    ann.locator("#phone select[name=cards]").first.select_option("captain")
+    version = ann.locator("#phone").get_attribute("data-version")
+    tablet.locator("details.night-tools > summary").click()
+    tablet.locator("input[name=timer]").fill("90")
+    tablet.locator("form.night-settings").get_by_role("button", name="Save").click()
+    expect(ann.locator("#phone")).not_to_have_attribute("data-version", version or "")
+    expect(ann.locator("#phone select[name=cards]").first).to_have_value("captain")
+    screenshot(ann, "polish-phone-draw-after-night-settings")
