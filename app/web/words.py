@@ -105,60 +105,61 @@ def refusal(refused: Refusal, table: TableState | None, you: str | None = None) 
 # the second person (keyed by the engine's English template, app/engine/pending.py; the values
 # and the rule tag are the same). The tablet keeps the engine's third person.
 YOURS: dict[str, str] = {
-    # TRANSLATORS: what a challenge risks, on the challenger's own phone. claimant: a player's
-    # name; card: a card name (nominative).
-    "If %(claimant)s shows a hand with no %(card)s, %(name)s loses an influence.": N_(
-        "If %(claimant)s shows a hand with no %(card)s, you lose an influence."),
-    # TRANSLATORS: what a challenge risks, on the challenger's own phone. claimant: a player's
-    # name; card: a card name (nominative); action: an action name.
+    "If %(claimant)s shows a hand with no %(card)s, %(name)s loses an influence.": (
+        # TRANSLATORS: what a challenge risks, on the challenger's own phone. claimant: a player's
+        # name; card: a card name (nominative).
+        N_("If %(claimant)s shows a hand with no %(card)s, you lose an influence.")),
     "If %(claimant)s shows the %(card)s, %(name)s loses an influence, and the %(action)s still "
-    "goes ahead unless %(name)s blocks it.": N_(
-        "If %(claimant)s shows the %(card)s, you lose an influence, and the %(action)s still "
-        "goes ahead unless you block it."),
-    # TRANSLATORS: what a challenge risks, on the challenger's own phone. claimant: a player's
-    # name; card: a card name (nominative); action: an action name.
+    "goes ahead unless %(name)s blocks it.": (
+        # TRANSLATORS: what a challenge risks, on the challenger's own phone. claimant: a player's
+        # name; card: a card name (nominative); action: an action name.
+        N_("If %(claimant)s shows the %(card)s, you lose an influence, and the %(action)s "
+           "still goes ahead unless you block it.")),
     "If %(claimant)s shows the %(card)s, %(name)s loses an influence, and the %(action)s then "
-    "takes another: by this table's rules %(name)s may not block it.": N_(
-        "If %(claimant)s shows the %(card)s, you lose an influence, and the %(action)s then "
-        "takes another: by this table’s rules you may not block it."),
-    # TRANSLATORS: what a challenge risks, on the challenger's own phone. claimant: a player's
-    # name; card: a card name (nominative).
-    "If %(claimant)s shows the %(card)s, %(name)s loses an influence.": N_(
-        "If %(claimant)s shows the %(card)s, you lose an influence."),
-    # TRANSLATORS: what proving does, on the challenged player's own phone. card: a card name
-    # (nominative); challenger: a player's name.
+    "takes another: by this table's rules %(name)s may not block it.": (
+        # TRANSLATORS: what a challenge risks, on the challenger's own phone. claimant: a player's
+        # name; card: a card name (nominative); action: an action name.
+        N_("If %(claimant)s shows the %(card)s, you lose an influence, and the %(action)s "
+           "then takes another: by this table’s rules you may not block it.")),
+    "If %(claimant)s shows the %(card)s, %(name)s loses an influence.": (
+        # TRANSLATORS: what a challenge risks, on the challenger's own phone. claimant: a player's
+        # name; card: a card name (nominative).
+        N_("If %(claimant)s shows the %(card)s, you lose an influence.")),
     "Show every face-down card, none of them a %(card)s: %(challenger)s loses an influence and "
-    "%(name)s draws new cards.": N_(
-        "Show every face-down card, none of them a %(card)s: %(challenger)s loses an influence "
-        "and you draw new cards."),
-    # TRANSLATORS: what proving does, on the challenged player's own phone. card: a card name
-    # (nominative); challenger: a player's name.
-    "Show the %(card)s: %(challenger)s loses an influence and %(name)s draws a new card.": N_(
-        "Show the %(card)s: %(challenger)s loses an influence and you draw a new card."),
-    # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
-    # name.
-    "Concede: %(name)s loses the last influence and is out; the %(action)s is cancelled.": N_(
-        "Concede: you lose your last influence and are out; the %(action)s is cancelled."),
-    # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
-    # name.
-    "Concede: %(name)s loses an influence and the %(action)s is cancelled.": N_(
-        "Concede: you lose an influence and the %(action)s is cancelled."),
-    # TRANSLATORS: what conceding costs, on the challenged player's own phone.
-    "Concede: %(name)s loses the last influence and is out.": N_(
-        "Concede: you lose your last influence and are out."),
-    # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
-    # name.
+    "%(name)s draws new cards.": (
+        # TRANSLATORS: what proving does, on the challenged player's own phone. card: a card name
+        # (nominative); challenger: a player's name.
+        N_("Show every face-down card, none of them a %(card)s: %(challenger)s loses an "
+           "influence and you draw new cards.")),
+    "Show the %(card)s: %(challenger)s loses an influence and %(name)s draws a new card.": (
+        # TRANSLATORS: what proving does, on the challenged player's own phone. card: a card name
+        # (nominative); challenger: a player's name.
+        N_("Show the %(card)s: %(challenger)s loses an influence and you draw a new card.")),
+    "Concede: %(name)s loses the last influence and is out; the %(action)s is cancelled.": (
+        # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
+        # name.
+        N_("Concede: you lose your last influence and are out; the %(action)s is cancelled.")),
+    "Concede: %(name)s loses an influence and the %(action)s is cancelled.": (
+        # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
+        # name.
+        N_("Concede: you lose an influence and the %(action)s is cancelled.")),
+    "Concede: %(name)s loses the last influence and is out.": (
+        # TRANSLATORS: what conceding costs, on the challenged player's own phone.
+        N_("Concede: you lose your last influence and are out.")),
     "Concede: %(name)s loses an influence, then the %(action)s takes the other one: %(name)s "
-    "is out.": N_(
-        "Concede: you lose an influence, then the %(action)s takes the other one: you are out."),
-    # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
-    # name.
-    "Concede: %(name)s loses the last influence and is out; the %(action)s goes ahead.": N_(
-        "Concede: you lose your last influence and are out; the %(action)s goes ahead."),
-    # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
-    # name.
-    "Concede: %(name)s loses an influence and the %(action)s goes ahead.": N_(
-        "Concede: you lose an influence and the %(action)s goes ahead."),
+    "is out.": (
+        # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
+        # name.
+        N_("Concede: you lose an influence, then the %(action)s takes the other one: you are "
+           "out.")),
+    "Concede: %(name)s loses the last influence and is out; the %(action)s goes ahead.": (
+        # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
+        # name.
+        N_("Concede: you lose your last influence and are out; the %(action)s goes ahead.")),
+    "Concede: %(name)s loses an influence and the %(action)s goes ahead.": (
+        # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
+        # name.
+        N_("Concede: you lose an influence and the %(action)s goes ahead.")),
 }
 
 
