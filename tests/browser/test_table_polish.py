@@ -6,7 +6,6 @@ referee's changes."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 

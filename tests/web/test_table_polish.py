@@ -76,7 +76,8 @@ def test_only_the_named_player_is_spoken_to():
     line = Ruling("If %(claimant)s shows the %(card)s, %(name)s loses an influence.",
                   {"claimant": "Ann", "card": "captain", "name": "Bob"})
     assert words.to_you(line, "Cy") is line
-    assert words.to_you(line, "Bob").text == "If %(claimant)s shows the %(card)s, you lose an influence."
+    mine = words.to_you(line, "Bob")
+    assert mine.text == "If %(claimant)s shows the %(card)s, you lose an influence."
     assert words.to_you(line, "Bob").params == line.params
 
 
