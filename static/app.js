@@ -206,6 +206,7 @@
     var place = form.closest(".choices, .actions") || form;
     flash.classList.add("beside");
     place.insertAdjacentElement("afterend", flash);
+    flash.scrollIntoView({ block: "nearest" });
   }
 
   document.addEventListener("htmx:afterSwap", function (e) {
