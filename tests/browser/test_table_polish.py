@@ -52,24 +52,44 @@ def viewport_shot(page: Page, name: str) -> Path:
 # -- the prompt above the fold -----------------------------------------------------------------
 
 
+def look_at_sizes(tablet: Page, name: str) -> None:
+    """Screenshot the tablet as it first shows at each size; what the table must decide (the
+    waiting line and the prompt's first button) is on screen without scrolling."""
+    for size, (width, height) in SIZES.items():
+        tablet.set_viewport_size({"width": width, "height": height})
+        tablet.evaluate("() => window.scrollTo(0, 0)")
+        viewport_shot(tablet, f"polish-tablet-{name}-{size}")
+        assert in_view(tablet, "#prompt .waiting"), (name, size)
+        if tablet.locator("#prompt button").count():
+            assert in_view(tablet, "#prompt button"), (name, size)
+
+
 @pytest.mark.parametrize("layout", ["grid", "round"])
 def test_the_prompt_is_on_screen_without_scrolling(tablet: Page, new_phone: NewPhone,
                                                    layout: str) -> None:
     night = untracked_night(tablet, new_phone)
     if layout == "round":
         tablet.get_by_role("button", name="Round table").click()
-    night.declare("Steal", "Bob")
+    look_at_sizes(tablet, f"{layout}-declare")
+    night.declare("Steal", "Eve")
     night.sync()
-    for size, (width, height) in SIZES.items():
-        tablet.set_viewport_size({"width": width, "height": height})
-        tablet.evaluate("() => window.scrollTo(0, 0)")
-        viewport_shot(tablet, f"polish-tablet-{layout}-{size}-challenge")
-        assert in_view(tablet, "#prompt .waiting"), size
-        assert in_view(tablet, "#prompt .pass-challenge"), size
+    look_at_sizes(tablet, f"{layout}-challenge")
     bob = night.phone("Bob")
     bob.set_viewport_size({"width": 390, "height": 844})
     viewport_shot(bob, f"polish-phone-{layout}-challenge")
     assert in_view(bob, "#alert") and in_view(bob, "#answer button.challenge")
+    night.tap("Nobody challenges")
+    night.sync()
+    look_at_sizes(tablet, f"{layout}-block")
+    night.tap("Eve blocks with the Captain")
+    night.sync()
+    look_at_sizes(tablet, f"{layout}-block-challenge")
+    night.tap("Ann challenges")
+    night.sync()
+    look_at_sizes(tablet, f"{layout}-untracked-answer")  # Eve has no phone: the tablet asks
+    night.tap("Concedes")
+    night.sync()
+    look_at_sizes(tablet, f"{layout}-untracked-lose")
 
 
 # -- a disabled button looks disabled ---------------------------------------------------------
