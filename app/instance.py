@@ -82,7 +82,7 @@ def prepare(folder: Path) -> None:
         # TRANSLATORS: command line. path: a file or folder path; reason: the system's own
         # (English) words.
         raise InstanceProblem(_(
-            "can't create the folder %(path)s (%(reason)s): give --instance a folder you can "
+            "can’t create the folder %(path)s (%(reason)s): give --instance a folder you can "
             "write to", path=folder, reason=error.strerror or error)) from None
 
 
@@ -127,7 +127,7 @@ class ServeLock:
             # TRANSLATORS: command line. path: a file or folder path; reason: the system's own
             # (English) words.
             raise InstanceProblem(_(
-                "can't lock %(path)s (%(reason)s): give --instance a folder you can write to",
+                "can’t lock %(path)s (%(reason)s): give --instance a folder you can write to",
                 path=self.folder / LOCK, reason=error.strerror or error)) from None
         return self
 
@@ -299,7 +299,7 @@ def _cannot_open(path: Path, error: OSError) -> InstanceProblem:
     # TRANSLATORS: command line. path: a file or folder path; reason: the system's own (English)
     # words.
     return InstanceProblem(_(
-        "can't open %(path)s (%(reason)s): give this user the right to read and write it, or "
+        "can’t open %(path)s (%(reason)s): give this user the right to read and write it, or "
         "give --instance another folder", path=path, reason=error.strerror or error))
 
 
@@ -312,5 +312,5 @@ def database_error(path: Path, error: sqlite3.Error) -> str:
                  "to it; try again in a moment", path=path, reason=error)
     # TRANSLATORS: command line. path: a file or folder path; reason: the system's own (English)
     # words.
-    return _("the database %(path)s can't be used (%(reason)s): check the disk and the "
-             "file's permissions, or give --instance another folder", path=path, reason=error)
+    return _("the database %(path)s can’t be used (%(reason)s): check the disk and the "
+             "file’s permissions, or give --instance another folder", path=path, reason=error)
