@@ -180,13 +180,14 @@
 
   // -- A refusal is shown by the form that asked, not at the top of the screen ------------
   // The answer to a refused tap is the screen as it is, with the reason (role=alert) on top.
-  // Where the same form is still on the new screen, the reason moves next to it.
+  // Where the same form (the same step at the same version) is still on the new screen, the
+  // reason moves next to it; when the table moved on, it stays on top.
   var askedBy = null;
 
   function formKey(form) {
     var parts = [form.getAttribute("action") || ""];
     Array.prototype.forEach.call(form.elements, function (f) {
-      if (f.type === "hidden" && f.name && f.name !== "csrf" && f.name !== "version") {
+      if (f.type === "hidden" && f.name && f.name !== "csrf") {
         parts.push(f.name + "=" + f.value);
       }
     });

@@ -217,3 +217,20 @@ def test_a_half_made_choice_survives_the_night_settings(tablet: Page, new_phone:
     expect(ann.locator("#phone")).not_to_have_attribute("data-version", version or "")
     expect(ann.locator("#phone select[name=cards]").first).to_have_value("captain")
     screenshot(ann, "polish-phone-draw-after-night-settings")
+
+
+def test_a_tap_the_table_moved_past_is_told_at_the_top(tablet: Page, new_phone: NewPhone) -> None:
+    """A refusal about a screen that is gone ("the table moved on") has no form to stand by:
+    it stays at the top of the new screen."""
+    create_table(tablet, ["Ann", "Bob"])
+    night = Night(tablet)
+    seat_everyone(night, new_phone, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    start(night, "Ann")
+    night.sync()
+    income = tablet.locator("#tablet .prompt.declare form").filter(
+        has=tablet.get_by_role("button", name="Income", exact=True))
+    income.locator("input[name=version]").evaluate("i => { i.value = String(i.value - 1); }")
+    income.get_by_role("button", name="Income", exact=True).click()
+    flash = tablet.locator("#tablet > .flash")
+    expect(flash).to_contain_text("The table moved on before your tap")
+    expect(flash).to_have_attribute("role", "alert")
