@@ -235,6 +235,10 @@
   document.addEventListener("htmx:beforeRequest", function (e) {
     var form = e.target.closest && e.target.closest("form");
     if (form && (form.getAttribute("hx-post") || "") !== "") { askedBy = formKey(form); }
-    if (form) { form.querySelectorAll("button").forEach(function (b) { b.disabled = true; }); }
+    if (form) {
+      form.querySelectorAll("button").forEach(function (b) {
+        b.disabled = true; b.setAttribute("data-sending", "");  // on its way: not refused
+      });
+    }
   });
 })();
