@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from app.web import evening, nightviews, stats, views, words
+from app.web import evening, nightviews, views, words
 from app.web.i18n import _
 from app.web.phone import opened, owned
 from app.web.refusals import Refusal, Why
@@ -118,8 +118,7 @@ def tablet_settings(table_id: str) -> ResponseReturnValue:
 @bp.post("/t/<table_id>/timeout")
 def tablet_timeout(table_id: str) -> ResponseReturnValue:
     """The tablet's countdown ran out with "let it stand" on: the table passes (one step)."""
-    return referee_tap(table_id, lambda s, version: evening.let_it_stand(
-        tables(), tables().pool, s, version))
+    return referee_tap(table_id, lambda s, version: evening.let_it_stand(tables(), s, version))
 
 
 # -- the spectators' board --------------------------------------------------------------------
@@ -134,7 +133,7 @@ def watched(table_id: str, key: str) -> TableState:
 
 
 def tv_context(state: TableState, key: str) -> dict[str, object]:
-    return {**views.common(state, languages()), **nightviews.tv(state),
+    return {**views.common(state, languages()), **nightviews.tv(state), **nightviews.night(state),
             "table_id": state.table.id, "key": key,
             "game_over": nightviews.game_over(state)}
 
@@ -178,8 +177,8 @@ def watch_timeline(table_id: str, key: str) -> ResponseReturnValue:
 
 
 def players_page(message: str | None = None, status: int = 200) -> ResponseReturnValue:
-    stats.note_all(tables())
-    return render_template("night/players.html", players=stats.player_stats(tables().pool),
+    """The players' page: one read, nothing written."""
+    return render_template("night/players.html", players=tables().players.players(),
                            csrf=csrf_token(PLAYERS_SCOPE), message=message,
                            card=words.table_voice(None).card, languages=languages()), status
 
@@ -195,9 +194,9 @@ def players_change(change: str) -> ResponseReturnValue:
     name = request.form.get("name", "")
     try:
         if change == "rename":
-            stats.rename(tables().pool, name, request.form.get("new", ""))
+            tables().players.rename(name, request.form.get("new", ""))
         else:
-            stats.merge(tables().pool, name, request.form.get("into", ""))
+            tables().players.merge(name, request.form.get("into", ""))
     except evening.NightProblem as problem:
         return players_page(_problem(problem), 422)
     return redirect(url_for(".players"), 303)

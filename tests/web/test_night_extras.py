@@ -5,6 +5,7 @@ merge. Bad input is refused with a message, never a 500."""
 from __future__ import annotations
 
 import re
+import sqlite3
 
 import pytest
 from tablekit import (
@@ -245,12 +246,30 @@ def test_rename_and_merge(app):
     assert players_form(client, "/players/rename", name="Bob", new="Robert").status_code == 303
     page = client.get("/players").text
     assert ">Robert<" in page and ">Bob<" not in page
-    assert players_form(client, "/players/merge", name="Robert", into="Ann").status_code == 303
+    settle(finish(app, "Rob", "Cleo"))  # the same person, under another name
+    assert players_form(client, "/players/merge", name="Rob", into="Robert").status_code == 303
     page = client.get("/players").text
-    assert re.search(r'<th scope="row">Ann</th><td>2</td><td>1</td>', page)
-    settle(finished_game(app))  # a new night with "Bob": still Ann's now
+    assert re.search(r'<th scope="row">Robert</th><td>2</td><td>1</td>', page)
+    assert ">Rob<" not in page
+    settle(finish(app, "Cleo", "Bob"))  # a new night with "Bob": still Robert's now
     page = client.get("/players").text
-    assert re.search(r'<th scope="row">Ann</th><td>4</td><td>2</td>', page)
+    assert re.search(r'<th scope="row">Robert</th><td>3</td><td>1</td>', page)
+
+
+def test_two_players_who_sat_at_one_game_are_not_merged(app):
+    """Merging them would count their game twice (two games, one of them a win and a loss at
+    once): refused with a message, and nothing changes."""
+    settle(finished_game(app))
+    client = app.test_client()
+    assert players_form(client, "/players/rename", name="Bob", new="Robert").status_code == 303
+    before = snapshot(app)
+    refused = players_form(client, "/players/merge", name="Robert", into="Ann")
+    assert refused.status_code == 422
+    assert "Robert and Ann played in the same game" in refused.text
+    assert snapshot(app) == before
+    page = client.get("/players").text
+    assert re.search(r'<th scope="row">Ann</th><td>1</td><td>1</td>', page)
+    assert re.search(r'<th scope="row">Robert</th><td>1</td><td>0</td>', page)
 
 
 @pytest.mark.parametrize("path,form", [
@@ -308,20 +327,67 @@ def test_names_that_look_the_same_are_one_player(app):
     assert ">ann<" not in page
 
 
-def test_a_game_counts_once_it_can_no_longer_be_undone(app):
-    """A finished game's numbers tell whose claims were bluffs: while an undo could reopen it,
-    the players' page leaves it out."""
+def player_row(page: str, name: str) -> list[str] | None:
+    """A player's cells on the players' page: games, wins, bluff rate, challenge accuracy."""
+    match = re.search(rf'<th scope="row">{name}</th><td>(\d+)</td><td>(\d+)</td>'
+                      r'\s*<td>([^<]*)</td>\s*<td>([^<]*)</td>', page)
+    return list(match.groups()) if match else None
+
+
+def test_a_game_counts_as_soon_as_it_ends_and_an_undo_takes_it_out(app):
+    """Games and wins count the moment a game ends; the undo of its last step takes it out
+    again, in the same transaction as the undo's log row."""
     t = finish(app, "Ann", "Bob")
     client = app.test_client()
-    assert "No game has finished" in client.get("/players").text
+    assert player_row(client.get("/players").text, "Ann")[:2] == ["1", "1"]
     assert t.post("/undo", {}).status_code == 200
-    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
     assert "No game has finished" in client.get("/players").text
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    page = client.get("/players").text
+    assert player_row(page, "Ann")[:2] == ["1", "1"] and player_row(page, "Bob")[:2] == ["1", "0"]
+
+
+def test_uncaught_bluffs_count_only_once_no_undo_can_reopen_the_game(app):
+    """The bluff rate tells whose unchallenged claims were bluffs, which an undo would let
+    back into a game under way: it counts once the game is settled (rematch or closed)."""
+    t = finish(app, "Ann", "Bob")  # Ann's three taxes: she held the Duke, no bluff
+    client = app.test_client()
+    assert player_row(client.get("/players").text, "Ann") == ["1", "1", "—", "—"]
     settle(t)
-    assert re.search(r'<th scope="row">Ann</th><td>1</td><td>1</td>', client.get("/players").text)
+    assert player_row(client.get("/players").text, "Ann") == ["1", "1", "0%", "—"]
     opened = finish(app, "Cleo", "Dan")
+    assert player_row(client.get("/players").text, "Cleo")[2] == "—"
     assert opened.phone_post("Dan", "/timeline", {}).status_code == 303  # closes it
-    assert ">Cleo<" in client.get("/players").text
+    assert player_row(client.get("/players").text, "Cleo")[2] == "0%"
+
+
+def test_a_game_s_end_and_its_numbers_land_together_or_not_at_all(app, monkeypatch):
+    t = finish(app, "Ann", "Bob")
+    assert t.post("/undo", {}).status_code == 200
+    before = snapshot(app)
+    from app.store import Writing
+
+    def broken(self, result):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(Writing, "keep_result", broken)
+    failed = t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"})
+    assert failed.status_code == 503 and "the game is as it was" in failed.text
+    assert snapshot(app) == before  # neither the winning step nor its numbers
+    monkeypatch.undo()
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    after = snapshot(app)
+    assert len(after["steps"]) == len(before["steps"]) + 1 and len(after["night_games"]) == 1
+
+
+def test_the_players_page_writes_nothing(app):
+    settle(finished_game(app))
+    finish(app, "Cleo", "Dan")
+    imported = app.test_client()
+    before = snapshot(app)
+    for _ in range(2):
+        assert imported.get("/players").status_code == 200
+    assert snapshot(app) == before
 
 
 def test_the_scoreboard_follows_a_second_game_row_by_row(app):
@@ -345,9 +411,7 @@ def test_the_scoreboard_follows_a_second_game_row_by_row(app):
     assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
     page = t.page()
     assert "2 games played" in page and re.search(r"<span>Ann</span> <b>2</b>", page)
-    with app.extensions["tables"].pool.store() as store:
-        rows = store.read(t.table_id).rows
-    assert evening.winners_in(rows) == ("Ann", "Ann")
+    assert t.live().night_winners == ("Ann", "Ann")
     assert t.post("/undo", {}).status_code == 200  # the last coup taken back
     assert "game played" not in t.page()
     assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
