@@ -4,8 +4,11 @@ merge. Bad input is refused with a message, never a 500."""
 
 from __future__ import annotations
 
+import io
 import re
 import sqlite3
+from datetime import datetime
+from pathlib import Path
 
 import pytest
 from tablekit import (
@@ -13,6 +16,7 @@ from tablekit import (
     Table,
     csrf_of,
     finished_game,
+    make_app,
     snapshot,
     started_table,
     version_of,
@@ -20,6 +24,7 @@ from tablekit import (
 
 from app.web import evening
 
+RECORDS = Path(__file__).resolve().parents[1] / "records"
 WATCH = re.compile(r'href="(http://coup\.test)?(/w/[^"]+)"')
 
 
@@ -177,6 +182,43 @@ def test_the_timer_is_off_by_default_and_counts_for_whom_the_table_waits(app):
     assert "data-countdown" not in t.phone_page("Bob")  # the table waits for Ann only
     assert "data-timeout" not in t.page()  # "let it stand" is off
     assert "The referee decides what happens." in t.page()
+
+
+def countdown_left(html: str) -> int:
+    match = re.search(r'data-countdown="(\d+)"', html)
+    assert match, "no countdown on the screen"
+    return int(match.group(1))
+
+
+def test_a_reloaded_screen_counts_from_when_the_decision_opened(app, monkeypatch):
+    """The server knows when the decision opened (the log row's time): a screen drawn again,
+    after a reload or a reconnection, shows the time really left, not the whole timer again.
+    A phone changing its language does not restart it; the game moving does."""
+    import app.store as store_module
+
+    moment = {"now": "2026-01-01T20:00:00+00:00"}
+    monkeypatch.setattr(store_module, "now", lambda: moment["now"])
+    epoch = datetime.fromisoformat("2026-01-01T20:00:00+00:00").timestamp()
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    assert settings(t, timer="30") == 200
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200  # Bob may challenge
+    monkeypatch.setattr(evening.time, "time", lambda: epoch + 12)
+    moment["now"] = "2026-01-01T20:00:12+00:00"
+    assert countdown_left(t.page()) == 18
+    assert countdown_left(t.phone_page("Bob")) == 18
+    old = t.live().version
+    assert countdown_left(t.tablet.get(f"{t.url}/view?since={old - 1}", headers=HTMX).text) == 18
+    language = t.phone_post("Bob", "/language", {"language": "ru"})
+    assert language.status_code in (200, 303)
+    assert t.live().version == old + 1  # a change of the seats, not of the game
+    assert countdown_left(t.page()) == 18
+    monkeypatch.setattr(evening.time, "time", lambda: epoch + 40)
+    assert countdown_left(t.page()) == 0
+    assert t.post("/step", {"do": "pass"}).status_code == 200  # the game moves on: Bob's turn
+    assert countdown_left(t.page()) == 2  # opened at 20:00:12, 28 s ago by this clock
+    moment["now"] = "2026-01-01T20:00:40+00:00"
+    assert settings(t, timer="60") == 200  # a new setting restarts it
+    assert countdown_left(t.page()) == 60
 
 
 def test_time_out_lets_it_stand_with_exactly_one_step(app, monkeypatch):
@@ -380,13 +422,26 @@ def test_a_game_s_end_and_its_numbers_land_together_or_not_at_all(app, monkeypat
     assert len(after["steps"]) == len(before["steps"]) + 1 and len(after["night_games"]) == 1
 
 
+def import_record(app, name: str) -> None:
+    client = app.test_client()
+    record = (RECORDS / name).read_bytes()
+    data = {"csrf": csrf_of(client.get("/").text), "record": (io.BytesIO(record), "r.json")}
+    assert client.post("/tables/import", data=data,
+                       content_type="multipart/form-data").status_code == 303
+
+
 def test_the_players_page_writes_nothing(app):
+    """Every game is noted by the write that ends it (an imported finished game by the
+    import's own transaction), so the players' page has nothing left to write."""
     settle(finished_game(app))
     finish(app, "Cleo", "Dan")
-    imported = app.test_client()
+    import_record(app, "34-two-player-game-forced-coup.json")
     before = snapshot(app)
+    assert len(before["night_games"]) == 3
+    visitor = app.test_client()
     for _ in range(2):
-        assert imported.get("/players").status_code == 200
+        page = visitor.get("/players").text
+        assert player_row(page, "Max")[:2] == ["1", "1"]  # the imported game counts
     assert snapshot(app) == before
 
 
@@ -416,3 +471,32 @@ def test_the_scoreboard_follows_a_second_game_row_by_row(app):
     assert "game played" not in t.page()
     assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
     assert "2 games played" in t.page()
+
+
+def test_after_a_restart_the_night_is_folded_once(app, tmp_path, monkeypatch):
+    """The night's winners come from the one fold of the log: after a restart, drawing the
+    tablet's lobby with the night's scoreboard applies each step of the log once, no more."""
+    t = settle(finished_game(app))
+    with app.extensions["tables"].pool.store() as store:
+        rows = store.read(t.table_id).rows
+    steps = len([r for r in rows if r.kind == "step" and "control" not in r.step])
+    assert steps == 19
+    restarted = make_app(tmp_path / "instance")
+    tablet = restarted.test_client()
+    for cookie in t.tablet._cookies.values():
+        tablet.set_cookie(cookie.key, cookie.value, domain=cookie.domain, path=cookie.path)
+    import app.web.state as state_module
+
+    applies = []
+    real = state_module.apply
+
+    def counted(game, step):
+        applies.append(step)
+        return real(game, step)
+
+    monkeypatch.setattr(state_module, "apply", counted)
+    page = tablet.get(t.url)
+    assert page.status_code == 200 and "1 game played" in page.text
+    assert len(applies) == steps  # each step of the log once, not once more for the night
+    assert "1 game played" in tablet.get(t.url).text
+    assert len(applies) == steps  # the next screen comes from the cache
