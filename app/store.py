@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final
 
 from sqlite_utils import Database
 
 from app.frozen import freeze
+from app.interfaces import PlayerLog, TableLog
 from app.rows import (
     JSON,
     GameResult,
@@ -51,44 +52,6 @@ from app.rows import (
     table_from_row,
 )
 from app.schema import BUSY_TIMEOUT_S, connect, immediate, init_db
-
-
-@runtime_checkable
-class TableLog(Protocol):
-    """What the service reads and writes, and all of it: the seam where another store (the
-    log in PostgreSQL, docs/SCALING.md) plugs in. :class:`Store` is the SQLite one."""
-
-    def version(self, table_id: str) -> int | None:
-        """The table's number of log rows, or None for no such table."""
-
-    def read(self, table_id: str, after: int = 0) -> Snapshot | None:
-        """The table, its seats and its log rows after ``after``, in one read."""
-
-    def table_of_seat(self, token: str) -> str | None:
-        """The table a seat link belongs to."""
-
-    def create_table(self, setup: JSON, seats: Sequence[NewSeat], language: str,
-                     log: Sequence[JSON] = (), result: GameResult | None = None) -> Table:
-        """A new table with fresh tokens and its first log rows (and the result of the game
-        they finish, if they do)."""
-        raise NotImplementedError
-
-    def write(self, table_id: str, expected_version: int, *, seat_token: str | None = None,
-              seat_device: str | None = None) -> AbstractContextManager[Writing]:
-        """One transaction at ``expected_version`` that ends in one log row (:class:`Writing`),
-        refused with :class:`StaleVersion`, :class:`SeatGone` or :class:`UnknownTable`."""
-        raise NotImplementedError
-
-    def results(self) -> list[GameResult]:
-        """Every finished game's numbers on this laptop, oldest first (the players' page)."""
-        raise NotImplementedError
-
-    def aliases(self) -> dict[str, str]:
-        """Each renamed or merged name's key (as the eye reads it) -> the player it is now."""
-        raise NotImplementedError
-
-    def name_people(self, keys: Sequence[str], person: str) -> None:
-        """In one transaction: the names with these keys are ``person``'s from now on."""
 
 
 class Store:
@@ -305,6 +268,6 @@ class Writing:
         return snapshot
 
 
-__all__ = ["BUSY_TIMEOUT_S", "GameResult", "JSON", "LogRow", "NewSeat", "Seat", "SeatGone",
-           "Snapshot", "StaleVersion", "Store", "Table", "TableLog", "UnknownTable", "Writing",
-           "connect", "init_db", "new_token", "same_secret"]
+__all__ = ["BUSY_TIMEOUT_S", "GameResult", "JSON", "LogRow", "NewSeat", "PlayerLog", "Seat",
+           "SeatGone", "Snapshot", "StaleVersion", "Store", "Table", "TableLog", "UnknownTable",
+           "Writing", "connect", "init_db", "new_token", "same_secret"]

@@ -320,9 +320,6 @@ RULES: tuple[Rule, ...] = (
              "own effect.")),
 )
 
-BY_CODE = {rule.code: rule for rule in RULES}
-
-
 def names(voice: Voice) -> dict[str, str]:
     """Every card and action, named as the table's box names it (the texts' placeholders)."""
     return {**{key: voice.card(key) for key in ENGLISH_CARDS},
