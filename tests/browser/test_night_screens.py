@@ -72,6 +72,20 @@ def test_the_timeline_opens_after_the_game_on_the_tablet_and_a_phone(
     assert width <= bob.viewport_size["width"] + 1
     screenshot(bob, "night-timeline-phone")
 
+    # a 390 x 844 phone: each player's totals stacked, nothing wider than the screen
+    small = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                        device_scale_factor=2)
+    ann = as_seat(small, live_server, t, "Ann")
+    ann.goto(live_server + t.link("Ann") + "/timeline")
+    ann.wait_for_load_state("load")
+    totals = ann.locator("table.tallies")
+    expect(totals.locator("tbody tr")).to_have_count(2)
+    wide = totals.evaluate("(t) => [t.scrollWidth, t.getBoundingClientRect().right]")
+    assert wide[0] <= 390 and wide[1] <= 390, wide
+    expect(totals.locator("td[data-label='Challenges lost']").first).to_be_visible()
+    totals.scroll_into_view_if_needed()
+    screenshot(ann, "night-timeline-totals-390")
+
 
 def test_the_timeline_is_refused_mid_game_in_the_browser(
     live_app: Any, tablet: Page
