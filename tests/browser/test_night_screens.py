@@ -126,6 +126,26 @@ def test_the_tv_follows_the_game_live_and_shows_no_control(
     screenshot(tv, "night-tv")
 
 
+def test_the_tv_shows_the_night_s_scoreboard_at_the_game_s_end(
+    live_app: Any, tablet: Page, new_context: Callable[..., BrowserContext], screenshot: Shot,
+) -> None:
+    t = finished_game(live_app)
+    night_settings(t, target="3")
+    as_referee(tablet, t)
+    tablet.get_by_text("Game night").click()
+    link = tablet.locator(".watch a").get_attribute("href")
+    assert link
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(link)
+    expect(tv.locator("#tv h1")).to_contain_text("Ann wins!")
+    scores = tv.locator("#tv .scores")
+    expect(scores).to_contain_text("first to 3 wins")
+    expect(scores.locator("li.leads")).to_contain_text("Ann")
+    box = scores.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 1080  # above the fold of the TV
+    screenshot(tv, "night-tv-scores")
+
+
 def test_the_timer_counts_down_on_the_tablet_and_the_waited_for_phone(
     live_app: Any, live_server: str, tablet: Page, new_context: Callable[..., BrowserContext],
     playwright: Any, screenshot: Shot,

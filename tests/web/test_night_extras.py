@@ -169,6 +169,25 @@ def test_the_tv_shows_the_public_board_and_no_control(app):
     assert tv.get("/w/nope/nope").status_code == 404
 
 
+def test_the_tv_shows_the_night_s_scoreboard_between_games_only(app):
+    t = finished_game(app)
+    assert settings(t, target="2") == 200
+    link = watch_link(t)
+    tv = app.test_client()
+    over = tv.get(link).text
+    assert "Tonight" in over and "first to 2 wins" in over
+    assert re.search(r"<span>Ann</span> <b>1</b>", over)
+    assert re.search(r"<span>Bob</span> <b>0</b>", over)
+    assert "<form" not in over
+    settle(t)
+    lobby = tv.get(link + "/view").text
+    assert "1 game played" in lobby and re.search(r"<span>Ann</span> <b>1</b>", lobby)
+    for name, hand in (("Ann", ["duke", "captain"]), ("Bob", ["contessa", "assassin"])):
+        assert t.enter_hand(name, hand).status_code == 200
+    assert t.post("/start", {}).status_code == 200
+    assert "Tonight" not in tv.get(link).text  # mid-game: the board, not the night
+
+
 # -- the decision timer -----------------------------------------------------------------------
 
 
