@@ -92,14 +92,6 @@ def _number(text: str, low: int, high: int, problem: str) -> int:
     return int(text)
 
 
-def change_settings(tables: Tables, state: TableState, version: object,
-                    chosen: Settings) -> TableState:
-    """The one write of a settings change: the table's settings, and one log row."""
-    tables.fresh(state, version)
-    setup = {**state.table.setup, "night": chosen.as_json()}
-    return tables.commit(state, {CONTROL: "night"}, change=lambda w: w.update_table(setup=setup))
-
-
 # -- the night's scoreboard -------------------------------------------------------------------
 
 
@@ -174,17 +166,47 @@ def countdown(state: TableState) -> Countdown | None:
     return Countdown(waiting, opened + chosen.timer, chosen.timer, chosen.stand)
 
 
-def let_it_stand(tables: Tables, state: TableState, version: object) -> TableState:
-    """On time-out, with "let it stand" on: the table passes, as if the tablet tapped "nobody
-    (else) challenges or blocks". Exactly one step, through the one writer; refused when the
-    timer has not run out, the setting is off, or the table waits for anything but a window."""
-    tables.fresh(state, version)
-    running = countdown(state)
-    if running is None or not running.stand:
-        raise Refusal(Why.MOVED_ON)
-    if time.time() < running.deadline:
-        raise Refusal(Why.MOVED_ON)
-    assert state.game is not None
-    if not all(p.kind in WINDOW_PROMPTS for p in pending(state.game)):
-        raise Refusal(Why.MOVED_ON)
-    return tables.submit(state, version, {"do": "pass"}, [])
+# -- the night's taps, through the one writer ----------------------------------------------
+
+
+class NightTaps:
+    """Game night's writes: each is one call from its route, checked against the state it was
+    given, then one :meth:`Tables.commit` (one transaction, one log row, one publish)."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    def change_settings(self, state: TableState, version: object,
+                        chosen: Settings) -> TableState:
+        """The table's settings and one ``{"control": "night"}`` row."""
+        self.tables.fresh(state, version)
+        setup = {**state.table.setup, "night": chosen.as_json()}
+        return self.tables.commit(state, {CONTROL: "night"},
+                                  change=lambda w: w.update_table(setup=setup))
+
+    def let_it_stand(self, state: TableState, version: object) -> TableState:
+        """On time-out, with "let it stand" on: the table passes, as if the tablet tapped
+        "nobody (else) challenges or blocks". Exactly one step; refused when the timer has not
+        run out, the setting is off, or the table waits for anything but a window."""
+        self.tables.fresh(state, version)
+        running = countdown(state)
+        if running is None or not running.stand:
+            raise Refusal(Why.MOVED_ON)
+        if time.time() < running.deadline:
+            raise Refusal(Why.MOVED_ON)
+        assert state.game is not None
+        if not all(p.kind in WINDOW_PROMPTS for p in pending(state.game)):
+            raise Refusal(Why.MOVED_ON)
+        return self.tables.submit(state, version, {"do": "pass"}, [])
+
+    def open_timeline(self, state: TableState, version: object,
+                      seat: tuple[str, str | None] | None = None) -> TableState:
+        """Opening the timeline closes a finished game for good, as downloading its record
+        does: an undo would reopen a game whose hands everyone has seen. Nothing to write when
+        it is settled already."""
+        if not state.over:
+            raise Refusal(Why.NO_WINNER_YET)
+        if state.settled:
+            return state
+        self.tables.fresh(state, version)
+        return self.tables.commit(state, {CONTROL: "closed"}, seat=seat)

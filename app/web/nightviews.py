@@ -13,7 +13,7 @@ from app.engine import Ruling, pending
 from app.engine import table_view as engine_table_view
 from app.engine.story import Mark, Story, story
 from app.store import Seat
-from app.web import evening, stats
+from app.web import evening
 from app.web.state import TableState
 
 TV_RULINGS: Final = 8
@@ -30,11 +30,11 @@ View = dict[str, Any]
 def timeline_open(state: TableState) -> bool:
     """The timeline shows every hand: it opens for a finished game that can't be undone any
     more (closed, or back in the lobby)."""
-    return stats.settled(state)
+    return state.settled
 
 
 def game_over(state: TableState) -> bool:
-    return state.game is not None and state.game.over
+    return state.over
 
 
 @dataclass(frozen=True)

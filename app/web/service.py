@@ -41,7 +41,7 @@ from app.store import (
     Writing,
     new_token,
 )
-from app.web import stats
+from app.web import evening, stats
 from app.web.admission import Admission
 from app.web.pool import StorePool
 from app.web.referees import JoinCodes
@@ -66,6 +66,7 @@ class Tables:
         self.admission = Admission(clock, now)
         self.seats = Seats(self)
         self.players = stats.PlayerBook(pool)
+        self.night = evening.NightTaps(self)
 
     # -- reading ------------------------------------------------------------------------------
 

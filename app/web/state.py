@@ -46,6 +46,17 @@ class TableState:
     decision_opened: str = ""  # when the game last moved or the night's settings changed
 
     @property
+    def over(self) -> bool:
+        """The current game (or the last one, in the lobby) is finished."""
+        return self.game is not None and self.game.over
+
+    @property
+    def settled(self) -> bool:
+        """A finished game no undo can reopen: closed (its record or timeline was opened) or
+        back in the lobby. Only such a game's hands may be shown, and its bluffs counted."""
+        return self.over and (self.closed or self.lobby)
+
+    @property
     def night_winners(self) -> tuple[str, ...]:
         """The winner of each finished game at this table tonight, this one included."""
         game = self.game

@@ -22,25 +22,14 @@ from app.web.pool import StorePool
 from app.web.state import TableState
 
 
-def settled(state: TableState) -> bool:
-    """A finished game no undo can reopen: closed (its record or timeline was opened) or back
-    in the lobby. Only such a game's hands may be shown, and its uncaught bluffs counted."""
-    game = state.game
-    return game is not None and game.over and (state.closed or state.lobby)
-
-
-def _over(state: TableState) -> bool:
-    return state.game is not None and state.game.over
-
-
 def note(writing: Writing, before: TableState, after: TableState) -> None:
     """Inside the transaction of the row that leads from ``before`` to ``after``: a game that
     ends is counted at once, one that settles is marked so, and the undo that reopens a game
     takes it out again. The players' page always agrees with the log."""
-    if _over(after) and (not _over(before) or settled(after) != settled(before)):
+    if after.over and (not before.over or after.settled != before.settled):
         assert after.game is not None
-        writing.keep_result(result(after.game, after.games, settled(after)))
-    elif _over(before) and not _over(after) and before.games == after.games:
+        writing.keep_result(result(after.game, after.games, after.settled))
+    elif before.over and not after.over and before.games == after.games:
         writing.drop_result(before.games)
 
 
