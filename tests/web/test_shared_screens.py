@@ -6,17 +6,22 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pytest
-from flask import Flask
+from flask import Flask, request, template_rendered, url_for
 from flask.testing import FlaskClient
+from jinja2 import Template
 from tablekit import CSRF_FIELD, HTMX, Table, csrf_of, version_of
 
 from app.frozen import FrozenDict, FrozenList, freeze
 from app.live import Broker, LiveUpdates
 from app.store import TableLog
 from app.web.fragments import CSRF_SLOT, Fragments
+from app.web.links import LINKS, Links
+from app.web.phoneparts import RULES_SLOT, PhoneParts
 from app.web.security import referee_cookie
 
 
@@ -243,3 +248,81 @@ def test_a_remembered_prompt_cannot_be_changed_by_a_request(started: Table):
     with pytest.raises(TypeError):
         prompt.options["hacked"] = 1  # type: ignore[index]
     assert "hacked" not in pending(game)[0].options
+
+
+# -- the parts every phone shares, drawn once per version and language (app/web/phoneparts.py) --
+
+
+@contextmanager
+def drawn_templates(app: Flask) -> Iterator[Counter[str]]:
+    """How many times each template is drawn while the block runs."""
+    drawn: Counter[str] = Counter()
+
+    def note(_app: Flask, template: Template, context: dict[str, object]) -> None:
+        drawn[template.name or ""] += 1
+
+    template_rendered.connect(note, app)
+    try:
+        yield drawn
+    finally:
+        template_rendered.disconnect(note, app)
+
+
+def test_the_other_players_and_rulings_are_drawn_once_for_every_phone(started: Table):
+    assert started.step(by="Ann", do="steal", target="Bob").status_code == 200
+    with drawn_templates(started.app) as drawn:
+        screens = {n: view(started.phone(n), started.link(n)) for n in ("Ann", "Bob", "Cy")}
+    assert drawn["phone/_phone.html"] == 3  # each seat's own screen...
+    assert drawn["phone/_others.html"] == drawn["phone/_log.html"] == 1  # ...shares these
+    for name, html in screens.items():
+        others = re.search(r'<ol class="others">(.*?)</ol>', html, re.S)
+        assert others, name
+        rows = re.findall(r"<b>(\w+)</b>", others.group(1))
+        assert rows == [n for n in ("Ann", "Bob", "Cy") if n != name]  # all but its own
+        assert "Ann claims the Captain" in html
+    # Another language draws its own parts, once (the answer to Cy's choice draws them).
+    with drawn_templates(started.app) as drawn:
+        assert started.phone_post("Cy", "/language", {"language": "ru"}).status_code == 200
+        ann, cy, bob = (view(started.phone(n), started.link(n)) for n in ("Ann", "Cy", "Bob"))
+    assert drawn["phone/_others.html"] == drawn["phone/_log.html"] == 2
+    assert "монет" in cy and "монет" not in ann + bob and "coins" in ann
+
+
+def test_the_shared_parts_hold_no_seat_and_take_each_seats_own_rules_link(started: Table):
+    assert started.step(by="Ann", do="income").status_code == 200
+    view(started.phone("Ann"), started.link("Ann"))
+    parts = [html for screen, _version, html in started.app.extensions["fragments"].held(
+        started.table_id) if screen[0] in ("phone rows", "phone rulings")]
+    assert len(parts) == 2
+    for html in parts:
+        assert not any(token in html for token in started.tokens.values())
+        assert "Duke" not in html and "Captain" not in html  # nobody's hand
+    shared = PhoneParts((("Ann", "<li>Ann</li>"), ("Bob", "<li>Bob</li>")),
+                        f'<li><a class="rule" href="{RULES_SLOT}#E-20">E-20</a></li>')
+    assert shared.others("Ann") == "<li>Bob</li>" and shared.others("Zed").count("<li>") == 2
+    assert shared.log('/s/tok"en/rules') == (
+        '<li><a class="rule" href="/s/tok&#34;en/rules#E-20">E-20</a></li>')
+
+
+# -- the templates' links, remembered (app/web/links.py) ------------------------------------
+
+
+def test_a_remembered_link_is_the_one_url_for_builds_for_that_request(app: Flask):
+    remember = Links()
+    cases = [("/", "http://coup.test"), ("/", "http://other.test:8080"), ("/x", "https://a.test")]
+    for _round in range(2):  # built, then remembered
+        for root, base in cases:
+            with app.test_request_context("/s/abc", base_url=base + root):
+                for endpoint, values in (("phone.rules", {"token": "abc"}),
+                                         ("phone.fragment", {"token": "abc", "since": 3}),
+                                         ("tablet.page", {"table_id": "t1", "_external": True})):
+                    assert remember(endpoint, **values) == url_for(endpoint, **values)
+    with app.test_request_context("/s/abc"):
+        request.url_rule = app.url_map._rules_by_endpoint["phone.page"][0]
+        assert remember(".rules", token="abc") == url_for("phone.rules", token="abc")
+    with app.test_request_context("/t/t1"):
+        request.url_rule = app.url_map._rules_by_endpoint["tablet.page"][0]
+        assert remember(".rules", table_id="t1") == url_for("tablet.rules", table_id="t1")
+        assert remember("tablet.page", table_id="t1", x=["a", "b"]) == url_for(
+            "tablet.page", table_id="t1", x=["a", "b"])  # not a key: built each time
+    assert len(remember) <= LINKS
