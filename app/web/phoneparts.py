@@ -15,6 +15,7 @@ from markupsafe import Markup, escape
 
 from app.web import views
 from app.web.i18n import language
+from app.web.loglines import RULES_SLOT
 from app.web.screens import fragments, languages
 from app.web.state import TableState
 
@@ -22,8 +23,6 @@ ROW_END: Final = "\x1f"
 """Ends each row of phone/_others.html. A control character can't be in a name or anything
 else a screen shows, so what players type can't forge one."""
 
-RULES_SLOT: Final = "\x1erules-link\x1e"
-"""Where the shared rulings hold a seat's own Rules link (it carries the seat's token)."""
 
 
 @dataclass(frozen=True)
@@ -31,7 +30,7 @@ class PhoneParts:
     """The shared parts of one version's phone screens, in one language."""
 
     rows: tuple[tuple[str, str], ...]  # (player's name, their row), in seat order
-    rulings: str  # the newest rulings' lines, with RULES_SLOT for the Rules link
+    rulings: str  # the newest rulings' lines, with RULES_SLOT for the seat's Rules link
 
     def others(self, name: str) -> Markup:
         """Every player's row but ``name``'s."""

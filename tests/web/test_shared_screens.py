@@ -11,18 +11,22 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pytest
-from flask import Flask, request, template_rendered, url_for
+from flask import Flask, g, request, template_rendered, url_for
 from flask.testing import FlaskClient
 from jinja2 import Template
 from tablekit import CSRF_FIELD, HTMX, Table, csrf_of, version_of
 
+from app.engine import Ruling
 from app.frozen import FrozenDict, FrozenList, freeze
+from app.i18n import Voice
 from app.live import Broker, LiveUpdates
 from app.store import TableLog
 from app.web.fragments import CSRF_SLOT, Fragments
 from app.web.links import LINKS, Links
-from app.web.phoneparts import RULES_SLOT, PhoneParts
+from app.web.loglines import RULES_SLOT, log_html
+from app.web.phoneparts import PhoneParts
 from app.web.security import referee_cookie
+from app.web.views import LogLine
 
 
 def test_a_cached_state_cannot_be_changed_by_a_request(started: Table):
@@ -326,3 +330,41 @@ def test_a_remembered_link_is_the_one_url_for_builds_for_that_request(app: Flask
         assert remember("tablet.page", table_id="t1", x=["a", "b"]) == url_for(
             "tablet.page", table_id="t1", x=["a", "b"])  # not a key: built each time
     assert len(remember) <= LINKS
+
+
+# -- a log's lines, each drawn once (app/web/loglines.py) ------------------------------------
+
+MACRO_LOOP = ('{% from "_macros.html" import log_line %}'
+              '{% for line in log %}{{ log_line(line, ruling, rules_url) }}{% endfor %}')
+
+
+def test_a_remembered_log_is_what_the_macro_draws_with_the_screens_own_rules_link(app: Flask):
+    said = Ruling("%(name)s takes Income.", {"name": "Ann"})
+    ruled = Ruling("%(name)s takes Income.", {"name": "<Bob>"}, rule="E-20")
+    lines = [LogLine(3, ruled), LogLine(undone="Ann: Income"), LogLine(2, said),
+             LogLine(1, said)]
+    for language in ("en", "ru"):
+        with app.test_request_context("/"):
+            g.language = language
+            voice = Voice(language)
+            for rules_url in ("/t/abc/rules", '/s/a"b/rules'):
+                macro = app.jinja_env.from_string(MACRO_LOOP).render(
+                    log=lines, ruling=voice.ruling, rules_url=rules_url)
+                for _again in range(2):  # drawn, then remembered
+                    assert log_html(lines, voice, rules_url) == macro
+            assert "E-20" in macro and "&lt;Bob&gt;" in macro and "\x1e" not in macro
+
+
+def test_each_tap_draws_only_the_new_lines_of_the_log(started: Table):
+    for step in ({"by": "Ann", "do": "income"}, {"by": "Bob", "do": "income"}):
+        assert started.step(**step).status_code == 200
+    view(started.tablet, started.url)
+    with drawn_templates(started.app) as drawn:
+        assert started.step(by="Cy", do="income").status_code == 200
+        tablet = view(started.tablet, started.url)
+        view(started.phone("Ann"), started.link("Ann"))
+    assert drawn["_logline.html"] == 1  # Cy's Income; the two before it are remembered
+    assert tablet.index('<span class="n">3.</span>') < tablet.index('<span class="n">2.</span>')
+    with drawn_templates(started.app) as drawn:  # an undo replays: new rulings, drawn anew
+        assert started.post("/undo", {}).status_code == 200
+    assert drawn["_logline.html"] >= 1
