@@ -16,6 +16,17 @@ def with_coins(game: Game, name: str, delta: int, treasury: int = 0, reserve: in
                   reserve=game.reserve + reserve)
 
 
+def hand_over(game: Game, giver: str, taker: str, n: int) -> Game:
+    """`n` coins pass from one player to another (a Steal); the treasury is not involved."""
+    if not n:
+        return game
+    players = list(game.players)
+    for name, delta in ((giver, -n), (taker, n)):
+        i = game.seats[name]
+        players[i] = evolve(players[i], coins=players[i].coins + delta)
+    return evolve(game, players=tuple(players))
+
+
 def pay_out(game: Game, name: str, amount: int) -> Game:
     """Coins from the treasury; a payout it cannot cover pays what it has (E-26)."""
     paid = min(amount, game.treasury)

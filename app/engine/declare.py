@@ -46,7 +46,9 @@ def declare(game: Game, step: Step) -> Game:
     claim = resolve_character(game.rules, spec.claim)
     window = None if claim is None else ChallengeWindow(actor, claim, on_block=False)
     turn = new_turn(actor, name, target, cost, window)
-    game = evolve(with_coins(game, actor, -cost, treasury=cost), turn=turn, out_this_turn=())
+    if cost:
+        game = with_coins(game, actor, -cost, treasury=cost)
+    game = evolve(game, turn=turn, out_this_turn=())
     game = say(game, announcement(name), count="cost", name=actor, target=target,
                action=action(name), card=card(claim or ""), cost=cost, duke=card(DUKE))
     if claim is not None:

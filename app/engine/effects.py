@@ -5,7 +5,7 @@ Reserve an Embezzle empties."""
 from __future__ import annotations
 
 from .cards import ACTIONS
-from .coins import pay_out, with_coins
+from .coins import hand_over, pay_out, with_coins
 from .rulings import N_, NP_, action
 from .state import Draw, Examine, Game, Loss, Turn, say, with_turn
 
@@ -27,7 +27,7 @@ def steal(game: Game, t: Turn) -> Game:
     """Take min(2, coins); from a target out this turn, before its coins go back (E-21)."""
     target = game.player(str(t.target))
     taken = min(2, target.coins)
-    game = with_coins(with_coins(game, target.name, -taken), t.actor, taken)
+    game = hand_over(game, target.name, t.actor, taken)
     if target.out and taken:
         # TRANSLATORS: log. target: a player's name; action: an action name; n: a number.
         game = say(game, NP_("%(target)s is out, but the %(action)s still takes %(n)s coin "

@@ -242,10 +242,9 @@ class Game:
         return isinstance(name, str) and name in self.seats
 
     def next_living_after(self, name: str) -> str:
-        names = [p.name for p in self.players]
-        i = names.index(name)
-        for k in range(1, len(names) + 1):
-            p = self.players[(i + k) % len(names)]
+        players, i = self.players, self.seats[name]
+        for k in range(1, len(players) + 1):
+            p = players[(i + k) % len(players)]
             if not p.out:
                 return p.name
         return name
@@ -284,6 +283,16 @@ def with_turn(game: Game, **changes: Any) -> Game:
     new = _new(Game)
     fields = game.__dict__.copy()
     fields["turn"] = turn
+    _set(new, "__dict__", fields)
+    return new
+
+
+def with_step(game: Game, step: Step) -> Game:
+    """The game with one more accepted step in its history (written out: it runs on every
+    step)."""
+    new = _new(Game)
+    fields = game.__dict__.copy()
+    fields["history"] = fields["history"] + (step,)
     _set(new, "__dict__", fields)
     return new
 

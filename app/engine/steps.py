@@ -94,6 +94,7 @@ STEPS: dict[str, StepKind] = {
 TABLE_PASS = N_("Nobody (else) challenges or blocks")
 KEYS = {k.name: frozenset({"do", *k.takes}) for k in STEPS.values()}  # every key a step takes
 NAMES = frozenset({"by", "target", "as", "card"})  # keys whose value names a player or card
+NAMED = {k.name: tuple(key for key in k.takes if key in NAMES) for k in STEPS.values()}
 
 
 HANDLERS: dict[str, Handler] = {}  # filled by @handles in the modules that handle steps
@@ -122,14 +123,14 @@ def parse_step(data: object) -> Step:
     if kind is None:
         # TRANSLATORS: error. do: a word of the record format.
         raise RuleError("unknown_step", N_("Unknown step '%(do)s'."), do=str(do))
-    allowed = KEYS[kind.name]
-    for key, value in data.items():
-        if key not in allowed:
-            # TRANSLATORS: error. do: a word of the record format; key: a word of the record
-            # format, as written there.
-            raise RuleError("step_key", N_("A '%(do)s' step takes no '%(key)s'."),
-                            do=kind.name, key=str(key))
-        if key in NAMES and not isinstance(value, str):
+    if not KEYS[kind.name].issuperset(data):
+        key = next(k for k in data if k not in KEYS[kind.name])
+        # TRANSLATORS: error. do: a word of the record format; key: a word of the record
+        # format, as written there.
+        raise RuleError("step_key", N_("A '%(do)s' step takes no '%(key)s'."),
+                        do=kind.name, key=str(key))
+    for key in NAMED[kind.name]:
+        if key in data and not isinstance(data[key], str):
             # TRANSLATORS: error. key: a word of the record format, as written there.
             raise RuleError("step_value", N_("'%(key)s' must be a name."), key=key)
     for key in kind.needs:
