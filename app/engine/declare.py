@@ -44,7 +44,8 @@ def declare(game: Game, step: Step) -> Game:
         return convert(game, actor, str(target), cost)
     spec = ACTIONS[name]
     claim = resolve_character(game.rules, spec.claim)
-    window = None if claim is None else ChallengeWindow(actor, claim, on_block=False)
+    window = None if claim is None else make(ChallengeWindow, claimant=actor, claim=claim,
+                                             on_block=False, passed=())
     turn = new_turn(actor, name, target, cost, window)
     if cost:
         game = with_coins(game, actor, -cost, treasury=cost)
@@ -81,35 +82,38 @@ def convert(game: Game, actor: str, target: str, cost: int) -> Game:
     return advance(game, "end")
 
 
+# TRANSLATORS: log. name, target: players' names; card: a card name (nominative); action: an
+# action name.
+CLAIMED_AGAINST = N_("%(name)s claims the %(card)s: %(action)s against %(target)s.")
+ANNOUNCEMENTS: dict[str, str | tuple[str, str]] = {
+    # TRANSLATORS: log. name: a player's name; action: an action name.
+    "income": N_("%(name)s takes 1 coin (%(action)s)."),
+    # TRANSLATORS: log. name: a player's name; action: an action name; duke: a card name
+    # (nominative).
+    "foreign_aid": N_("%(name)s declares the %(action)s; it can be blocked by claiming the "
+                      "%(duke)s."),
+    # TRANSLATORS: log. name, target: players' names; cost: a number of coins; action: an
+    # action name.
+    "coup": NP_("%(name)s pays %(cost)s coin: %(action)s against %(target)s.",
+                "%(name)s pays %(cost)s coins: %(action)s against %(target)s."),
+    # TRANSLATORS: log. name, target: players' names; cost: a number of coins; card: a card
+    # name (nominative).
+    "assassinate": NP_(
+        "%(name)s pays %(cost)s coin and claims the %(card)s to assassinate %(target)s.",
+        "%(name)s pays %(cost)s coins and claims the %(card)s to assassinate %(target)s.",
+    ),
+    # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
+    "embezzle": N_(
+        "%(name)s claims to hold no %(card)s and embezzles the Treasury Reserve."
+    ),
+    "steal": CLAIMED_AGAINST,
+    "examine": CLAIMED_AGAINST,
+}
+# TRANSLATORS: log. name: a player's name; card: a card name (nominative); action: an action
+# name.
+CLAIMED = N_("%(name)s claims the %(card)s: %(action)s.")
+
+
 def announcement(name: str) -> str | tuple[str, str]:
-    texts: dict[str, str | tuple[str, str]] = {
-        # TRANSLATORS: log. name: a player's name; action: an action name.
-        "income": N_("%(name)s takes 1 coin (%(action)s)."),
-        # TRANSLATORS: log. name: a player's name; action: an action name; duke: a card name
-        # (nominative).
-        "foreign_aid": N_("%(name)s declares the %(action)s; it can be blocked by claiming the "
-                          "%(duke)s."),
-        # TRANSLATORS: log. name, target: players' names; cost: a number of coins; action: an
-        # action name.
-        "coup": NP_("%(name)s pays %(cost)s coin: %(action)s against %(target)s.",
-                    "%(name)s pays %(cost)s coins: %(action)s against %(target)s."),
-        # TRANSLATORS: log. name, target: players' names; cost: a number of coins; card: a card
-        # name (nominative).
-        "assassinate": NP_(
-            "%(name)s pays %(cost)s coin and claims the %(card)s to assassinate %(target)s.",
-            "%(name)s pays %(cost)s coins and claims the %(card)s to assassinate %(target)s.",
-        ),
-        # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
-        "embezzle": N_(
-            "%(name)s claims to hold no %(card)s and embezzles the Treasury Reserve."
-        ),
-    }
-    if name in texts:
-        return texts[name]
-    if name in ("steal", "examine"):
-        # TRANSLATORS: log. name, target: players' names; card: a card name (nominative); action:
-        # an action name.
-        return N_("%(name)s claims the %(card)s: %(action)s against %(target)s.")
-    # TRANSLATORS: log. name: a player's name; card: a card name (nominative); action: an action
-    # name.
-    return N_("%(name)s claims the %(card)s: %(action)s.")
+    """What the table hears when an action is declared (Tax, Exchange: the claim alone)."""
+    return ANNOUNCEMENTS.get(name, CLAIMED)

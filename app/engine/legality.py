@@ -175,9 +175,8 @@ def challengers(game: Game) -> list[str]:
     t = game.turn
     if t is None or not isinstance(t.open, ChallengeWindow):
         return []
-    w = t.open
-    return [p.name for p in game.players
-            if not p.out and p.name != w.claimant and p.name not in w.passed]
+    spoken = (t.open.claimant, *t.open.passed)  # the claimant, and who let it stand
+    return [p.name for p in game.players if not p.out and p.name not in spoken]
 
 
 def may_block(game: Game) -> list[str]:

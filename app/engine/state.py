@@ -259,9 +259,9 @@ class Game:
 
     def same_side(self, a: str, b: str) -> bool:
         """Reformation forbids hostility between a and b (false outside Reformation)."""
-        if not self.rules.reformation or self.one_side():
+        if not self.rules.reformation or self.player(a).faction != self.player(b).faction:
             return False
-        return self.player(a).faction == self.player(b).faction
+        return not self.one_side()
 
 
 # --- small builders used by the flow and the handlers ------------------------------------
