@@ -42,10 +42,11 @@ def turn_face_up(game: Game, name: str, which: str) -> Game:
     if p.hand is not None:
         hand = list(p.hand)
         hand.remove(which)
-        game = with_player(game, name, hand=tuple(hand))
+        game = with_player(game, name, hand=tuple(hand), face_down=p.face_down - 1,
+                           revealed=(*p.revealed, which))
     else:
-        game = evolve(game, unseen=game.unseen.minus((which,)))
-    game = with_player(game, name, face_down=p.face_down - 1, revealed=(*p.revealed, which))
+        game = with_player(evolve(game, unseen=game.unseen.minus((which,))), name,
+                           face_down=p.face_down - 1, revealed=(*p.revealed, which))
     # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
     game = say(game, N_("%(name)s turns the %(card)s face up."), name=name, card=card(which))
     t = game.turn
