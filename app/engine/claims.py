@@ -20,7 +20,7 @@ from .state import (
     Proof,
     Step,
     Turn,
-    say,
+    with_ruling,
     with_turn,
 )
 from .steps import handles
@@ -57,14 +57,15 @@ def prove(game: Game, step: Step) -> Game:
     else:
         # TRANSLATORS: log. name, challenger: players' names; card: a card name (nominative).
         text = N_("%(name)s shows the %(card)s, so %(challenger)s loses an influence.")
-    game = say(game, text, name=p.name, card=card(c.claim), challenger=c.challenger)
+    game = with_ruling(game, text, name=p.name, card=card(c.claim), challenger=c.challenger)
     if game.rules.proof_replacement == "bottom_at_end_of_turn":
-        # TRANSLATORS: log. name: a player's name; n: how many cards.
-        game = say(game, NP_("By this edition's rules, at the end of the turn %(name)s puts the "
-                             "shown card at the bottom of the court deck and draws the top card.",
-                             "By this edition's rules, at the end of the turn %(name)s puts the "
-                             "%(n)s shown cards at the bottom of the court deck and draws as "
-                             "many from the top."), count="n", name=p.name, n=count)
+        game = with_ruling(
+            # TRANSLATORS: log. name: a player's name; n: how many cards.
+            game, NP_("By this edition's rules, at the end of the turn %(name)s puts the "
+                      "shown card at the bottom of the court deck and draws the top card.",
+                      "By this edition's rules, at the end of the turn %(name)s puts the "
+                      "%(n)s shown cards at the bottom of the court deck and draws as "
+                      "many from the top."), count="n", name=p.name, n=count)
         owed: dict[str, Any] = {"proofs": (*t.proofs, Proof(p.name, shown, count))}
     else:
         replacement = Draw(p.name, count, "proof", shown, rule="E-13" if c.on_block else None)
@@ -105,21 +106,24 @@ def concede(game: Game, step: Step) -> Game:
     t, c = answering(game, step)
     p = game.player(c.claimant)
     if c.on_block:
-        # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
-        game = say(game, N_("%(name)s does not show the %(card)s: the block fails and %(name)s "
-                            "loses an influence."), name=p.name, card=card(c.claim))
+        game = with_ruling(
+            # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
+            game, N_("%(name)s does not show the %(card)s: the block fails and %(name)s "
+                     "loses an influence."), name=p.name, card=card(c.claim))
         game = with_turn(game, open=None, losses=(*t.losses, Loss(p.name, "block_challenge")))
         return advance(game, "block_failed")
-    # TRANSLATORS: log. name: a player's name; action: an action name as the box prints it.
-    game = say(game, N_("%(name)s does not prove the claim: the %(action)s is cancelled and "
-                        "%(name)s loses an influence."), name=p.name, action=action(t.action))
+    game = with_ruling(
+        # TRANSLATORS: log. name: a player's name; action: an action name as the box prints it.
+        game, N_("%(name)s does not prove the claim: the %(action)s is cancelled and "
+                 "%(name)s loses an influence."), name=p.name, action=action(t.action))
     must = None
     if (ACTIONS[t.action].inverted and game.rules.embezzle_caught_loses_duke
             and p.hand is not None and DUKE in p.hand):
         must = DUKE
-        # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
-        game = say(game, N_("%(name)s was caught holding a %(card)s and must lose it by this "
-                            "table's rules."), "E-35", name=p.name, card=card(DUKE))
+        game = with_ruling(
+            # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
+            game, N_("%(name)s was caught holding a %(card)s and must lose it by this "
+                     "table's rules."), "E-35", name=p.name, card=card(DUKE))
     game = with_turn(game, open=None, losses=(*t.losses, Loss(p.name, "challenge", must)))
     return advance(refund(game, t, p.name), "end")
 
@@ -129,12 +133,13 @@ def refund(game: Game, t: Turn, name: str) -> Game:
     if not t.paid:
         return game
     if not game.rules.refund_on_successful_challenge:
-        # TRANSLATORS: log. cost: a number of coins.
-        return say(game, NP_("By this edition's rules the %(cost)s coin paid is not refunded.",
-                             "By this edition's rules the %(cost)s coins paid are not refunded."),
-                   count="cost", cost=t.paid)
+        return with_ruling(
+            # TRANSLATORS: log. cost: a number of coins.
+            game, NP_("By this edition's rules the %(cost)s coin paid is not refunded.",
+                      "By this edition's rules the %(cost)s coins paid are not refunded."),
+            count="cost", cost=t.paid)
     game = with_coins(game, name, t.paid, treasury=-t.paid)
     # TRANSLATORS: log. name: a player's name; cost: a number of coins.
-    return say(game, NP_("%(name)s gets the %(cost)s coin back.",
-                         "%(name)s gets the %(cost)s coins back."), "E-15", "cost",
-               name=name, cost=t.paid)
+    return with_ruling(game, NP_("%(name)s gets the %(cost)s coin back.",
+                                 "%(name)s gets the %(cost)s coins back."), "E-15", "cost",
+                       name=name, cost=t.paid)

@@ -21,8 +21,8 @@ from .state import (
     Turn,
     evolve,
     make,
-    say,
     with_player,
+    with_ruling,
 )
 from .steps import handles
 
@@ -50,8 +50,8 @@ def declare(game: Game, step: Step) -> Game:
     if cost:
         game = with_coins(game, actor, -cost, treasury=cost)
     game = evolve(game, turn=turn, out_this_turn=())
-    game = say(game, announcement(name), count="cost", name=actor, target=target,
-               action=action(name), card=card(claim or ""), cost=cost, duke=card(DUKE))
+    game = with_ruling(game, announcement(name), count="cost", name=actor, target=target,
+                       action=action(name), card=card(claim or ""), cost=cost, duke=card(DUKE))
     if claim is not None:
         return game
     return advance(game, "after_claim" if spec.blockers else "resolve")
@@ -72,13 +72,14 @@ def convert(game: Game, actor: str, target: str, cost: int) -> Game:
     turn = new_turn(actor, "convert", target, cost, None)
     game = evolve(with_coins(game, actor, -cost, reserve=cost), turn=turn, out_this_turn=())
     game = with_player(game, target, faction=side)
-    # TRANSLATORS: log. name, target: players' names; cost: a number of coins; faction: a faction
-    # name as the box prints it (a plural in some boxes).
-    game = say(game, NP_("%(name)s pays %(cost)s coin to the Treasury Reserve and converts "
-                         "%(target)s to the %(faction)s side.",
-                         "%(name)s pays %(cost)s coins to the Treasury Reserve and converts "
-                         "%(target)s to the %(faction)s side."), "E-38", "cost",
-               name=actor, cost=cost, target=target, faction=faction(side))
+    game = with_ruling(
+        # TRANSLATORS: log. name, target: players' names; cost: a number of coins; faction: a
+        # faction name as the box prints it (a plural in some boxes).
+        game, NP_("%(name)s pays %(cost)s coin to the Treasury Reserve and converts "
+                  "%(target)s to the %(faction)s side.",
+                  "%(name)s pays %(cost)s coins to the Treasury Reserve and converts "
+                  "%(target)s to the %(faction)s side."), "E-38", "cost",
+        name=actor, cost=cost, target=target, faction=faction(side))
     return advance(game, "end")
 
 

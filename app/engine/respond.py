@@ -22,7 +22,7 @@ from .state import (
     Step,
     Turn,
     evolve,
-    say,
+    with_ruling,
     with_turn,
 )
 from .steps import handles
@@ -38,7 +38,7 @@ def pass_(game: Game, step: Step) -> Game:
         raise not_now(game)
     if step.by is None:
         blocking = isinstance(window, BlockWindow)
-        game = say(game, N_("Nobody blocks.") if blocking else N_("Nobody challenges."))
+        game = with_ruling(game, N_("Nobody blocks.") if blocking else N_("Nobody challenges."))
         return close_window(game)
     eligible = blockers(game) if isinstance(window, BlockWindow) else challengers(game)
     if step.by not in eligible:
@@ -84,8 +84,8 @@ def challenge(game: Game, step: Step) -> Game:
             # TRANSLATORS: log. challenger, claimant: players' names; card: a card name
             # (nominative). One challenges the claim, not the player.
             if inverted else N_("%(challenger)s challenges %(claimant)s's %(card)s."))
-    return say(game, text, challenger=challenger, claimant=window.claimant,
-               card=card(window.claim))
+    return with_ruling(game, text, challenger=challenger, claimant=window.claimant,
+                       card=card(window.claim))
 
 
 
@@ -122,8 +122,8 @@ def block(game: Game, step: Step) -> Game:
                      tried_blockers=t.tried_blockers | {blocker})
     # TRANSLATORS: log. name: a player's name; card: a card name (nominative); action: an action
     # name.
-    return say(game, N_("%(name)s claims the %(card)s to block the %(action)s."),
-               name=blocker, card=card(as_), action=action(t.action))
+    return with_ruling(game, N_("%(name)s claims the %(card)s to block the %(action)s."),
+                       name=blocker, card=card(as_), action=action(t.action))
 
 
 def cannot_block(game: Game, t: Turn, blocker: str) -> RuleError:
