@@ -27,11 +27,11 @@ from .steps import handles
 from .waiting import waiting as waiting_text
 
 
-def answering(game: Game, step: Step) -> tuple[Turn, Challenged]:
+def challenged_claim(game: Game, step: Step) -> tuple[Turn, Challenged]:
     t = turn_of(game)
     if not isinstance(t.open, Challenged):
         # TRANSLATORS: error (a refused step). waiting: a sentence, whom the table waits for.
-        raise RuleError("nothing_to_answer", N_("Nobody has challenged; there is nothing to "
+        raise RuleError("nothing_to_prove", N_("Nobody has challenged; there is nothing to "
                                                 "prove or concede. %(waiting)s"),
                         waiting=waiting_text(game))
     if step.by != t.open.claimant:
@@ -45,7 +45,7 @@ def answering(game: Game, step: Step) -> tuple[Turn, Challenged]:
 def prove(game: Game, step: Step) -> Game:
     """Show the claimed card: the challenger loses one, the prover replaces it (E-13, E-27).
     An Embezzle is proven by showing every face-down card, none of them a Duke (E-36)."""
-    t, c = answering(game, step)
+    t, c = challenged_claim(game, step)
     p = game.player(c.claimant)
     shown, count = proof_cards(game, t, c, p)
     inverted = ACTIONS[t.action].inverted and not c.on_block
@@ -103,7 +103,7 @@ def proof_cards(game: Game, t: Turn, c: Challenged, p: Player) -> tuple[tuple[st
 def concede(game: Game, step: Step) -> Game:
     """Not proving loses the challenge, even when holding the card (E-8). A caught Embezzle
     loses the card of the loser's choice, or the Duke with embezzle_caught_loses_duke (E-35)."""
-    t, c = answering(game, step)
+    t, c = challenged_claim(game, step)
     p = game.player(c.claimant)
     if c.on_block:
         game = with_ruling(

@@ -48,7 +48,7 @@ def pass_(game: Game, step: Step) -> Game:
                                               "%(waiting)s"),
                         name=step.by, waiting=waiting_text(game))
     if len(eligible) == 1:
-        return close_window(game)  # the last one to answer lets it stand
+        return close_window(game)  # the last one asked lets it stand
     return with_turn(game, open=evolve(window, passed=(*window.passed, step.by)))
 
 

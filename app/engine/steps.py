@@ -1,6 +1,6 @@
 """The one table of step kinds: every thing that can happen at the table, as data.
 
-A step kind says which keys it takes besides `do`, which prompt (`pending`) it answers, and
+A step kind says which keys it takes besides `do`, which prompts (`pending`) it is taken for, and
 whether it is private: taken on its owner's phone because it involves that seat's hidden cards
 (an untracked seat's private steps are taken on the tablet). The record validator, the web's
 form parsing and permission check, the explorer and the words for a step are all read from
@@ -23,7 +23,7 @@ from .state import Game, Step
 Handler = Callable[[Game, Step], Game]
 H = TypeVar("H", bound=Handler)
 
-PromptKind = Literal["declare", "respond", "block", "answer", "lose", "draw", "keep", "show",
+PromptKind = Literal["declare", "respond", "block", "prove", "lose", "draw", "keep", "show",
                      "decide"]
 
 FIELDS = ("by", "target", "as", "card", "cards")  # every key a step may take besides "do"
@@ -32,7 +32,7 @@ FIELDS = ("by", "target", "as", "card", "cards")  # every key a step may take be
 @dataclass(frozen=True)
 class StepKind:
     name: str
-    answers: tuple[PromptKind, ...]  # the prompts this step answers
+    prompts: tuple[PromptKind, ...]  # the prompts (`pending`) this step is taken for
     takes: tuple[str, ...]  # keys besides "do"
     needs: tuple[str, ...]  # keys that must be there
     private: bool  # involves the taker's hidden cards: their phone takes it
@@ -67,9 +67,9 @@ STEPS: dict[str, StepKind] = {
         # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's name.
         StepKind("pass", ("respond", "block"), ("by",), (), False, N_("%(by)s lets it stand")),
         # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's name.
-        StepKind("prove", ("answer",), ("by",), ("by",), True, N_("%(by)s proves the claim")),
+        StepKind("prove", ("prove",), ("by",), ("by",), True, N_("%(by)s proves the claim")),
         # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's name.
-        StepKind("concede", ("answer",), ("by",), ("by",), True, N_("%(by)s concedes")),
+        StepKind("concede", ("prove",), ("by",), ("by",), True, N_("%(by)s concedes")),
         StepKind("lose", ("lose",), ("by", "card"), ("by", "card"), True,
                  # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's
                  # name; card: a card name (nominative).
