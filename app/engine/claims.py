@@ -11,19 +11,9 @@ from .errors import CARD_ACCOUNTED_FOR, RuleError
 from .flow import advance
 from .now import turn_of
 from .rulings import N_, NP_, action, card
-from .state import (
-    Challenged,
-    Draw,
-    Game,
-    Loss,
-    Player,
-    Proof,
-    Step,
-    Turn,
-    with_ruling,
-    with_turn,
-)
+from .state import Game, Player, Step, with_ruling, with_turn
 from .steps import handles
+from .turn import Challenged, Draw, Loss, Proof, Turn
 from .waiting import waiting as waiting_text
 
 

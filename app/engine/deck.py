@@ -10,18 +10,9 @@ from .flow import advance, turn_face_up
 from .now import by, turn_of
 from .rulings import N_, NP_, card
 from .setup import check_card
-from .state import (
-    Draw,
-    Exchange,
-    Game,
-    Player,
-    Step,
-    evolve,
-    with_player,
-    with_ruling,
-    with_turn,
-)
+from .state import Game, Player, Step, evolve, with_player, with_ruling, with_turn
 from .steps import handles
+from .turn import Draw, Exchange
 from .waiting import waiting as waiting_text
 
 

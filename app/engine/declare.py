@@ -14,17 +14,9 @@ from .legality import (
 )
 from .now import by, not_now
 from .rulings import N_, NP_, action, card, faction
-from .state import (
-    ChallengeWindow,
-    Game,
-    Step,
-    Turn,
-    evolve,
-    make,
-    with_player,
-    with_ruling,
-)
+from .state import Game, Step, evolve, make, with_player, with_ruling
 from .steps import handles
+from .turn import ChallengeWindow, Turn
 
 
 @handles(*ACTIONS)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from .cards import ACTIONS
 from .coins import hand_over, pay_out, with_coins
 from .rulings import N_, NP_, action
-from .state import Draw, Examine, Game, Loss, Turn, with_ruling, with_turn
+from .state import Game, with_ruling, with_turn
+from .turn import Draw, Examine, Loss, Turn
 
 
 def collect(game: Game, t: Turn) -> Game:

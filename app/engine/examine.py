@@ -8,17 +8,9 @@ from .flow import advance
 from .now import turn_of
 from .rulings import N_, card
 from .setup import check_card
-from .state import (
-    Draw,
-    Examine,
-    Game,
-    Step,
-    Turn,
-    evolve,
-    with_ruling,
-    with_turn,
-)
+from .state import Game, Step, evolve, with_ruling, with_turn
 from .steps import handles
+from .turn import Draw, Examine, Turn
 from .waiting import waiting as waiting_text
 
 

@@ -14,18 +14,8 @@ from .coins import return_coins
 from .effects import EFFECTS
 from .legality import may_block
 from .rulings import N_, NP_, action, card
-from .state import (
-    BlockWindow,
-    ChallengeWindow,
-    Draw,
-    Game,
-    Next,
-    Turn,
-    evolve,
-    with_player,
-    with_ruling,
-    with_turn,
-)
+from .state import Game, evolve, with_player, with_ruling, with_turn
+from .turn import BlockWindow, ChallengeWindow, Draw, Next, Turn
 
 
 def turn_of(game: Game) -> Turn:

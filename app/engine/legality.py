@@ -22,7 +22,8 @@ from .cards import (
 from .errors import RuleError
 from .rules import Rules
 from .rulings import N_, NP_, Ruling, action, card
-from .state import BlockWindow, ChallengeWindow, Game
+from .state import Game
+from .turn import BlockWindow, ChallengeWindow
 
 
 def cost_of(action_name: str, actor: str, target: str | None) -> int:

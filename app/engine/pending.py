@@ -24,8 +24,9 @@ from .legality import (
 from .memo import PerGame
 from .rulings import N_, NP_, Ruling, action, card
 from .setup import characters_in_play
-from .state import BlockWindow, Challenged, ChallengeWindow, Draw, Examine, Exchange, Game, Turn
+from .state import Game
 from .steps import STEPS, PromptKind
+from .turn import BlockWindow, Challenged, ChallengeWindow, Draw, Examine, Exchange, Turn
 
 # Prompts a phone answers for its own seat: they involve or reveal that seat's hidden cards.
 PRIVATE_KINDS = frozenset(k for s in STEPS.values() if s.private for k in s.prompts)

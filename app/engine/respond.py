@@ -13,19 +13,9 @@ from .legality import (
 from .now import by, not_now, turn_of
 from .rulings import N_, action, card
 from .setup import check_card
-from .state import (
-    Block,
-    BlockWindow,
-    Challenged,
-    ChallengeWindow,
-    Game,
-    Step,
-    Turn,
-    evolve,
-    with_ruling,
-    with_turn,
-)
+from .state import Game, Step, evolve, with_ruling, with_turn
 from .steps import handles
+from .turn import Block, BlockWindow, Challenged, ChallengeWindow, Turn
 from .waiting import waiting as waiting_text
 
 

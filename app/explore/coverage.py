@@ -13,11 +13,7 @@ from app.engine import (
 )
 from app.engine.cards import ACTIONS
 from app.engine.rules import CHOICES, Rules, default_copies
-from app.engine.state import (
-    BlockWindow,
-    Challenged,
-    ChallengeWindow,
-)
+from app.engine.turn import BlockWindow, Challenged, ChallengeWindow
 
 from .setups import Step
 from .steps import owed_draw

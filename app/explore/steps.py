@@ -15,11 +15,7 @@ from app.engine import (
     pending,
 )
 from app.engine.cards import CHARACTERS
-from app.engine.state import (
-    BlockWindow,
-    ChallengeWindow,
-    Draw,
-)
+from app.engine.turn import BlockWindow, ChallengeWindow, Draw
 
 from .setups import Chooser, Step
 
