@@ -7,6 +7,7 @@ werkzeug or threading are imported, and ``check``/``explain`` should start fast.
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 
 from app.cli_i18n import _
@@ -51,8 +52,10 @@ def serve(args: argparse.Namespace) -> int:
     from app.server import serve as serve_app
 
     folder = instance.folder_of(args.instance)
+    made_now = not folder.exists()
     instance.prepare(folder)
     lock = instance.ServeLock(folder).acquire()  # a second serve stops here, in one line
+    listening = False
     try:
         database = instance.check_database(folder)
         from app.web import create_app
@@ -64,10 +67,12 @@ def serve(args: argparse.Namespace) -> int:
             return fail(instance.database_error(database, error))
 
         def ready(port: int) -> None:
+            nonlocal listening
+            listening = True
             shown = url or public_url(args.host, port)
             app.config["PUBLIC_URL"] = shown
             instance.write_address(folder, shown, port)
-            print_banner(shown, port)
+            print_banner(shown, port, host=args.host)
             print(_("Press Ctrl+C to stop."), flush=True)
 
         try:
@@ -79,6 +84,8 @@ def serve(args: argparse.Namespace) -> int:
             pass
     finally:
         lock.release()  # and the address file with it
+        if made_now and not listening:  # a refused serve leaves no folder behind
+            shutil.rmtree(folder, ignore_errors=True)
     print(_("Stopped."), flush=True)
     return 0
 

@@ -69,12 +69,29 @@ def public_url(host: str, port: int) -> str | None:
     LAN address. Loopback is not an answer: a phone cannot open the laptop's ``localhost``.
     """
     if host not in ("0.0.0.0", "", "::"):
-        return f"http://{host}:{port}/" if _usable(host) else None
+        return _url(host, port) if _usable(host) else None
     address = lan_address()
     return None if address is None else f"http://{address}:{port}/"
 
 
-def print_banner(url: str | None, port: int, out: TextIO | None = None) -> None:
+def local_url(host: str, port: int) -> str:
+    """The address to open on the laptop itself: the bound address, or loopback when bound to all.
+
+    An IPv6 address goes in brackets (``http://[::1]:5000/``); ``::`` is reached at ``[::1]``.
+    """
+    if host in ("0.0.0.0", ""):
+        host = "127.0.0.1"
+    elif host == "::":
+        host = "::1"
+    return _url(host, port)
+
+
+def _url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def print_banner(url: str | None, port: int, out: TextIO | None = None,
+                 host: str = "0.0.0.0") -> None:
     """Print where to open the app, and a QR code of the LAN URL for the tablet and phones.
 
     With no LAN URL, say how to fix it instead of printing a code that phones can't use.
@@ -85,7 +102,7 @@ def print_banner(url: str | None, port: int, out: TextIO | None = None) -> None:
     out = out or sys.stdout
     # TRANSLATORS: command line. url: a web address.
     print(_("Coup referee is running. On this laptop: %(url)s",
-            url=f"http://127.0.0.1:{port}/"), file=out)
+            url=local_url(host, port)), file=out)
     if url is None:
         print(
             # TRANSLATORS: command line. example: an example address or file.

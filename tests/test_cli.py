@@ -78,7 +78,7 @@ def test_serve_on_a_taken_port_is_a_user_error(tmp_path: Path) -> None:
                 "--port",
                 str(port),
                 "--instance",
-                str(tmp_path),
+                str(tmp_path / "night"),
             ],
             cwd=ROOT,
             capture_output=True,
@@ -88,6 +88,7 @@ def test_serve_on_a_taken_port_is_a_user_error(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert f"cannot listen on 127.0.0.1:{port}" in done.stderr
+    assert not (tmp_path / "night").exists()  # a refused serve leaves no folder behind
 
 
 # -- helpers for the tests below ----------------------------------------------------------------

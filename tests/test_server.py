@@ -36,6 +36,16 @@ def test_banner_prints_the_url_and_a_qr_code() -> None:
     assert text.count("\n") > 10 and "█" in text  # the code's rows
 
 
+def test_banner_names_the_address_serve_is_bound_to_on_the_laptop() -> None:
+    out = io.StringIO()
+    server.print_banner(None, 5000, out=out, host="::1")
+    assert "http://[::1]:5000/" in out.getvalue()
+    assert "127.0.0.1" not in out.getvalue()
+    assert server.local_url("0.0.0.0", 5000) == "http://127.0.0.1:5000/"
+    assert server.local_url("::", 5000) == "http://[::1]:5000/"
+    assert server.local_url("192.168.1.20", 80) == "http://192.168.1.20:80/"
+
+
 def test_banner_without_a_lan_address_says_what_to_do() -> None:
     out = io.StringIO()
     server.print_banner(None, 5000, out=out)
