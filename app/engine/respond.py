@@ -26,11 +26,11 @@ def pass_(game: Game, step: Step) -> Game:
     window = t.open
     if not isinstance(window, (ChallengeWindow, BlockWindow)):  # noqa: UP038 (faster)
         raise not_now(game)
+    blocking = isinstance(window, BlockWindow)
     if step.by is None:
-        blocking = isinstance(window, BlockWindow)
         game = with_ruling(game, N_("Nobody blocks.") if blocking else N_("Nobody challenges."))
         return close_window(game)
-    eligible = blockers(game) if isinstance(window, BlockWindow) else challengers(game)
+    eligible = blockers(game) if blocking else challengers(game)
     if step.by not in eligible:
         # TRANSLATORS: error. name: a player's name; waiting: a whole sentence saying whom the
         # table waits for.
