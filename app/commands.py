@@ -47,7 +47,7 @@ def serve(args: argparse.Namespace) -> int:
 
     import sqlite3
 
-    from app import instance
+    from app import database_file, instance
     from app.server import CannotListen, print_banner, public_url
     from app.server import serve as serve_app
 
@@ -57,14 +57,14 @@ def serve(args: argparse.Namespace) -> int:
     lock = instance.ServeLock(folder).acquire()  # a second serve stops here, in one line
     listening = False
     try:
-        database = instance.check_database(folder)
+        database = database_file.check_database(folder)
         from app.web import create_app
 
         url: str | None = args.public_url
         try:
             app = create_app(str(folder), {"PUBLIC_URL": url})
         except sqlite3.Error as error:
-            return fail(instance.database_error(database, error))
+            return fail(database_file.database_error(database, error))
 
         def ready(port: int) -> None:
             nonlocal listening
@@ -137,7 +137,7 @@ def import_(args: argparse.Namespace) -> int:
     database (exit 1 when it is busy or can't be written)."""
     import sqlite3
 
-    from app import instance
+    from app import database_file, instance
     from app.cli_i18n import message
     from app.engine import RuleError, check_names
     from app.records import RecordError, load
@@ -155,7 +155,7 @@ def import_(args: argparse.Namespace) -> int:
         return fail(f"{args.file}: {message(problem)}")
     folder = instance.folder_of(args.instance)
     instance.prepare(folder)
-    database = instance.check_database(folder)
+    database = database_file.check_database(folder)
 
     from app.store import Store, init_db
     from app.web.service import import_record
@@ -169,7 +169,7 @@ def import_(args: argparse.Namespace) -> int:
                 return fail(f"{args.file}: {message(e)}")
             seats = store.seats(table.id)
     except sqlite3.Error as error:
-        print(f"{PROG}: {instance.database_error(database, error)}", file=sys.stderr)
+        print(f"{PROG}: {database_file.database_error(database, error)}", file=sys.stderr)
         return 1
     base = (args.public_url or instance.running_url(folder) or "").rstrip("/")
     if not base:

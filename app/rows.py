@@ -65,12 +65,14 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class LogRow:
-    """One row of a table's log, as stored. ``undoes`` is the seq an undo row cancelled."""
+    """One row of a table's log, as stored. ``undoes`` is the seq an undo row cancelled;
+    ``created`` is when it was written (ISO 8601, the laptop's clock in UTC)."""
 
     seq: int
     kind: Literal["step", "undo"]
     step: JSON | None
     undoes: int | None
+    created: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +122,8 @@ def seat_from_row(row: Mapping[str, Any]) -> Seat:
 def log_row(row: Mapping[str, Any]) -> LogRow:
     step = row["step"]
     return LogRow(seq=row["seq"], kind=row["kind"],
-                  step=None if step is None else freeze(json.loads(step)), undoes=row["undoes"])
+                  step=None if step is None else freeze(json.loads(step)), undoes=row["undoes"],
+                  created=row.get("created") or "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,3 +133,15 @@ class NewSeat:
     name: str
     hand: tuple[str, ...] | None = None
     tracked: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game's numbers for the players' page (issue 14): its winner and each
+    player's tallies. ``settled``: no undo can reopen the game any more, so the numbers that
+    tell hidden cards (uncaught bluffs) may count too."""
+
+    game: int
+    winner: str | None
+    tallies: JSON
+    settled: bool

@@ -85,6 +85,14 @@ def night_games_and_names(db: Database) -> None:
     db.table("night_names").create({"name": str, "person": str}, pk="name",
                                    not_null={"name", "person"}, if_not_exists=True, strict=True)
 
+
+@MIGRATIONS()
+def night_games_count_when_over(db: Database) -> None:
+    """A game's numbers are kept as soon as it is over, and marked settled once no undo can
+    reopen it (until then its uncaught bluffs are left out). Rows kept before were settled."""
+    db.execute("ALTER TABLE night_games ADD COLUMN settled INTEGER NOT NULL DEFAULT 1")
+
+
 def connect(path: str | Path) -> Database:
     """Open a Database: autocommit driver mode, foreign keys, a bounded wait for the lock."""
     # check_same_thread=False: a connection may be reused by the next request, which may run

@@ -22,16 +22,19 @@ Why it looks like this:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final
 
 from sqlite_utils import Database
 
 from app.frozen import freeze
+from app.interfaces import PlayerLog, TableLog
 from app.rows import (
     JSON,
+    GameResult,
     LogRow,
     NewSeat,
     Seat,
@@ -49,32 +52,6 @@ from app.rows import (
     table_from_row,
 )
 from app.schema import BUSY_TIMEOUT_S, connect, immediate, init_db
-
-
-@runtime_checkable
-class TableLog(Protocol):
-    """What the service reads and writes, and all of it: the seam where another store (the
-    log in PostgreSQL, docs/SCALING.md) plugs in. :class:`Store` is the SQLite one."""
-
-    def version(self, table_id: str) -> int | None:
-        """The table's number of log rows, or None for no such table."""
-
-    def read(self, table_id: str, after: int = 0) -> Snapshot | None:
-        """The table, its seats and its log rows after ``after``, in one read."""
-
-    def table_of_seat(self, token: str) -> str | None:
-        """The table a seat link belongs to."""
-
-    def create_table(self, setup: JSON, seats: Sequence[NewSeat], language: str,
-                     log: Sequence[JSON] = ()) -> Table:
-        """A new table with fresh tokens and its first log rows."""
-        raise NotImplementedError
-
-    def write(self, table_id: str, expected_version: int, *, seat_token: str | None = None,
-              seat_device: str | None = None) -> AbstractContextManager[Writing]:
-        """One transaction at ``expected_version`` that ends in one log row (:class:`Writing`),
-        refused with :class:`StaleVersion`, :class:`SeatGone` or :class:`UnknownTable`."""
-        raise NotImplementedError
 
 
 class Store:
@@ -133,8 +110,8 @@ class Store:
             if not tables:
                 return None
             seats = self.seats(table_id)
-            rows = self._rows("SELECT seq, kind, step, undoes FROM steps WHERE table_id = ? "
-                              "AND seq > ? ORDER BY seq", [table_id, after])
+            rows = self._rows("SELECT seq, kind, step, undoes, created FROM steps "
+                              "WHERE table_id = ? AND seq > ? ORDER BY seq", [table_id, after])
         return Snapshot(table_from_row(tables[0]), seats, tuple(map(log_row, rows)))
 
     def seats(self, table_id: str) -> tuple[Seat, ...]:
@@ -150,8 +127,9 @@ class Store:
     # -- writing ------------------------------------------------------------------------------
 
     def create_table(self, setup: JSON, seats: Sequence[NewSeat], language: str,
-                     log: Sequence[JSON] = ()) -> Table:
-        """A table with fresh tokens, its seats clockwise from 0, and its first log rows."""
+                     log: Sequence[JSON] = (), result: GameResult | None = None) -> Table:
+        """A table with fresh tokens, its seats clockwise from 0, and its first log rows
+        (with ``result``, the numbers of the game they finish, in the same transaction)."""
         table = Table(id=new_token(), created=now(), referee_token=new_token(),
                       setup=freeze(setup), language=language)
         with immediate(self.db):
@@ -167,7 +145,36 @@ class Store:
                      None if seat.hand is None else dumps(list(seat.hand)), int(seat.tracked)])
             for seq, entry in enumerate(log, 1):
                 self._insert_row(table.id, seq, "step", entry, None)
+            if result is not None:
+                self._keep_result(table.id, result)
         return table
+
+    # -- the players' page: finished games' numbers, renamed and merged names ------------------
+
+    def results(self) -> list[GameResult]:
+        rows = self.db.execute("SELECT game, winner, tallies, settled FROM night_games "
+                               "ORDER BY rowid").fetchall()
+        return [GameResult(game, winner, freeze(json.loads(tallies)), bool(settled))
+                for game, winner, tallies, settled in rows]
+
+    def aliases(self) -> dict[str, str]:
+        return {r[0]: r[1] for r in self.db.execute("SELECT name, person FROM night_names")}
+
+    def name_people(self, keys: Sequence[str], person: str) -> None:
+        with immediate(self.db):
+            for key in keys:
+                self.db.execute("INSERT OR REPLACE INTO night_names (name, person) "
+                                "VALUES (?, ?)", [key, person])
+
+    def _keep_result(self, table_id: str, result: GameResult) -> None:
+        """A game's numbers, kept once per game: a later note (it was settled) updates them
+        but keeps the moment it finished."""
+        self.db.execute(
+            "INSERT INTO night_games (table_id, game, finished, winner, tallies, settled) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, game) DO UPDATE SET "
+            "winner = excluded.winner, tallies = excluded.tallies, settled = excluded.settled",
+            [table_id, result.game, now(), result.winner, dumps(result.tallies),
+             int(result.settled)])
 
     @contextmanager
     def write(self, table_id: str, expected_version: int, *, seat_token: str | None = None,
@@ -236,6 +243,15 @@ class Writing:
                 f"UPDATE seats SET {assignments} WHERE table_id = ? AND seat = ?",
                 [*changes.values(), self.table_id, seat])
 
+    def keep_result(self, result: GameResult) -> None:
+        """The numbers of the game this transaction's row finishes (or settles)."""
+        self._store._keep_result(self.table_id, result)
+
+    def drop_result(self, game: int) -> None:
+        """This transaction's row (an undo) reopens a finished game: it counts no more."""
+        self._db.execute("DELETE FROM night_games WHERE table_id = ? AND game = ? "
+                         "AND settled = 0", [self.table_id, game])
+
     def append(self, entry: JSON) -> Snapshot:
         """The transaction's log row: a step or a control entry."""
         self._store._insert_row(self.table_id, self.version + 1, "step", entry, None)
@@ -252,7 +268,6 @@ class Writing:
         return snapshot
 
 
-__all__ = ["BUSY_TIMEOUT_S", "JSON", "LogRow", "NewSeat", "Seat", "SeatGone", "Snapshot",
-           "TableLog",
-           "StaleVersion", "Store", "Table", "UnknownTable", "Writing", "connect", "init_db",
-           "new_token", "same_secret"]
+__all__ = ["BUSY_TIMEOUT_S", "GameResult", "JSON", "LogRow", "NewSeat", "PlayerLog", "Seat",
+           "SeatGone", "Snapshot", "StaleVersion", "Store", "Table", "TableLog", "UnknownTable",
+           "Writing", "connect", "init_db", "new_token", "same_secret"]

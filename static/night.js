@@ -4,8 +4,9 @@
   "use strict";
 
   // -- the decision timer ---------------------------------------------------------------
-  // The server says how many seconds are left when it drew the screen; the device counts
-  // down from there (its own clock may differ from the laptop's).
+  // The server says how many seconds are left when it drew the screen, counted from when
+  // the decision opened (a reload shows the same time left); the device counts down from
+  // there (its own clock may differ from the laptop's).
   var ticking = null;
 
   function mmss(s) {
@@ -17,7 +18,14 @@
     if (ticking) { window.clearInterval(ticking); ticking = null; }
     var box = document.querySelector("[data-countdown]");
     if (!box) { return; }
-    var ends = Date.now() + 1000 * Number(box.getAttribute("data-countdown"));
+    // Seconds left when the server drew this box (it counts from when the decision opened).
+    // The moment it ends is kept on the box: another region's swap runs this again, and must
+    // not start the count again from the box's old number.
+    var ends = Number(box.getAttribute("data-ends"));
+    if (!ends) {
+      ends = Date.now() + 1000 * Number(box.getAttribute("data-countdown"));
+      box.setAttribute("data-ends", String(ends));
+    }
     var left = box.querySelector("[data-left]");
     function tick() {
       var s = Math.max(0, Math.round((ends - Date.now()) / 1000));

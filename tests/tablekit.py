@@ -198,7 +198,7 @@ def snapshot(app: Flask) -> dict[str, list[tuple[Any, ...]]]:
     try:
         return {
             name: conn.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall()
-            for name in ("tables", "seats", "steps")
+            for name in ("tables", "seats", "steps", "night_games", "night_names")
         }
     finally:
         conn.close()

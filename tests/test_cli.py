@@ -229,7 +229,7 @@ def test_an_instance_path_that_is_a_file_is_one_line(tmp_path: Path) -> None:
 
 
 def test_an_unreadable_database_is_one_line(tmp_path: Path, monkeypatch) -> None:
-    from app import instance
+    from app import database_file, instance
 
     folder = tmp_path / "instance"
     folder.mkdir()
@@ -241,9 +241,9 @@ def test_an_unreadable_database_is_one_line(tmp_path: Path, monkeypatch) -> None
         def refuse(path: Path) -> bytes:
             raise PermissionError(13, "Permission denied", str(path))
 
-        monkeypatch.setattr(instance, "read_header", refuse)
+        monkeypatch.setattr(database_file, "read_header", refuse)
     with pytest.raises(instance.InstanceProblem) as caught:
-        instance.check_database(folder)
+        database_file.check_database(folder)
     assert str(caught.value).startswith(f"can't open {database} (Permission denied)")
     assert main(["import", str(WORKED), "--instance", str(folder)]) == 2
 

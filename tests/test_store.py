@@ -51,7 +51,8 @@ def test_init_is_idempotent_enables_wal_and_records_its_migrations(db_path: Path
                                                "night_names"}
         assert MIGRATIONS.pending(store.db) == []
         assert [m.name for m in MIGRATIONS.applied(store.db)] == [
-            "create_tables", "logs_leave_with_their_table", "night_games_and_names"]
+            "create_tables", "logs_leave_with_their_table", "night_games_and_names",
+            "night_games_count_when_over"]
 
 
 def test_a_database_from_before_the_migrations_is_brought_up_to_date(tmp_path: Path) -> None:
@@ -102,7 +103,8 @@ def test_many_processes_starting_at_once_all_find_the_database_ready(tmp_path: P
         assert not errors, errors
         with Store.open(path) as store:
             assert [m.name for m in MIGRATIONS.applied(store.db)] == [
-                "create_tables", "logs_leave_with_their_table", "night_games_and_names"]
+                "create_tables", "logs_leave_with_their_table", "night_games_and_names",
+            "night_games_count_when_over"]
 
 
 def start_at_once(path: Path, barrier: threading.Barrier, errors: list[BaseException]) -> None:

@@ -1,5 +1,6 @@
 """A game night around the games: the table's night settings (a target of wins, the decision
-timer), the night's scoreboard and the spectators' link (the players' numbers across nights
+timer), the night's scoreboard (from the winners the fold keeps, ``TableState.night_winners``)
+and the spectators' link (the players' numbers across nights
 are in :mod:`app.web.stats`). Every change of a table still goes through :meth:`Tables.commit`.
 
 The night settings live in the table's settings (``setup["night"]``) and are changed by one
@@ -9,20 +10,18 @@ log row ``{"control": "night"}``, which the fold counts as a change like any oth
 from __future__ import annotations
 
 import hashlib
-import threading
 import time
-from collections import Counter, OrderedDict
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from app.engine import pending
 from app.engine.rulings import N_
-from app.store import LogRow, Table, same_secret
-from app.web.pool import StorePool
+from app.store import same_secret
 from app.web.refusals import Refusal, Why
-from app.web.state import CONTROL, TableState, advance
+from app.web.state import CONTROL, TableState
 
 if TYPE_CHECKING:  # the service calls this module; only its type is needed here
     from app.web.service import Tables
@@ -93,64 +92,7 @@ def _number(text: str, low: int, high: int, problem: str) -> int:
     return int(text)
 
 
-def change_settings(tables: Tables, state: TableState, version: object,
-                    chosen: Settings) -> TableState:
-    """The one write of a settings change: the table's settings, and one log row."""
-    tables.fresh(state, version)
-    setup = {**state.table.setup, "night": chosen.as_json()}
-    return tables.commit(state, {CONTROL: "night"}, change=lambda w: w.update_table(setup=setup))
-
-
 # -- the night's scoreboard -------------------------------------------------------------------
-
-
-class Nights:
-    """Each table's winners so far. The log is folded once, then only its new rows: the fold
-    reached so far and the winners before its game are remembered per table."""
-
-    def __init__(self, size: int = 128) -> None:
-        self._folds: OrderedDict[str, tuple[TableState, tuple[str, ...]]] = OrderedDict()
-        self._lock = threading.Lock()
-        self._size = size
-
-    def winners(self, pool: StorePool, state: TableState) -> tuple[str, ...]:
-        """The winner of each finished game at this table, oldest first."""
-        with self._lock:
-            known = self._folds.get(state.table.id)
-        if known is not None and known[0].version >= state.version:
-            return (*known[1], *_winner(known[0]))  # as new as asked, or newer
-        folded, found = known or (TableState(Table("", "", "", {}, "en"), ()), ())
-        if folded.version < state.version:
-            with pool.store() as store:
-                snapshot = store.read(state.table.id, after=folded.version)
-            rows = snapshot.rows if snapshot is not None else ()
-            folded, found = fold_winners(folded, found, rows)
-            with self._lock:
-                self._folds[state.table.id] = (folded, found)
-                self._folds.move_to_end(state.table.id)
-                while len(self._folds) > self._size:
-                    self._folds.popitem(last=False)
-        return (*found, *_winner(folded))
-
-
-def fold_winners(state: TableState, found: tuple[str, ...], rows: Sequence[LogRow]
-                 ) -> tuple[TableState, tuple[str, ...]]:
-    """Fold more rows, noting the game each new start leaves behind."""
-    for row in rows:
-        if row.kind == "step" and (row.step or {}).get(CONTROL) == "start":
-            found = (*found, *_winner(state))
-        state = advance(state, row)
-    return state, found
-
-
-def winners_in(rows: Sequence[LogRow]) -> tuple[str, ...]:
-    """The winner of each finished game in a whole log, oldest first."""
-    state, found = fold_winners(TableState(Table("", "", "", {}, "en"), ()), (), rows)
-    return (*found, *_winner(state))
-
-
-def _winner(state: TableState) -> tuple[str, ...]:
-    return (state.game.winner,) if state.game is not None and state.game.winner else ()
 
 
 @dataclass(frozen=True)
@@ -210,43 +152,61 @@ class Countdown:
         return name in self.waiting
 
 
-def countdown(pool: StorePool, state: TableState) -> Countdown | None:
-    """The running countdown, or None: timer off, no game under way, or it is over."""
+def countdown(state: TableState) -> Countdown | None:
+    """The running countdown, or None: timer off, no game under way, or it is over. It counts
+    from the moment the current decision opened, as the log says (the game's newest step, undo
+    or start, or the timer's settings changed), so a screen drawn again, after a reload or a
+    reconnection, shows the same time left."""
     chosen = settings(state)
     game = state.game
-    if not chosen.timer or state.lobby or game is None or game.over:
+    if not chosen.timer or state.lobby or game is None or game.over or not state.decision_opened:
         return None
     waiting = tuple(dict.fromkeys(p.player for p in pending(game)))
-    started = _last_move(pool, state.table.id)
-    if started is None:
-        return None
-    return Countdown(waiting, started + chosen.timer, chosen.timer, chosen.stand)
+    opened = datetime.fromisoformat(state.decision_opened).timestamp()
+    return Countdown(waiting, opened + chosen.timer, chosen.timer, chosen.stand)
 
 
-def _last_move(pool: StorePool, table_id: str) -> float | None:
-    """When the game last moved: its newest step, undo or start (a phone opening its seat or a
-    setting changed does not restart the clock)."""
-    with pool.store() as store:
-        row = store.db.execute(
-            "SELECT created FROM steps WHERE table_id = ? AND (kind = 'undo' "
-            "OR json_extract(step, '$.control') IS NULL "
-            "OR json_extract(step, '$.control') = 'start') ORDER BY seq DESC LIMIT 1",
-            [table_id]).fetchone()
-    return None if row is None else datetime.fromisoformat(row[0]).timestamp()
+# -- the night's taps, through the one writer ----------------------------------------------
 
 
-def let_it_stand(tables: Tables, pool: StorePool, state: TableState, version: object
-                 ) -> TableState:
-    """On time-out, with "let it stand" on: the table passes, as if the tablet tapped "nobody
-    (else) challenges or blocks". Exactly one step, through the one writer; refused when the
-    timer has not run out, the setting is off, or the table waits for anything but a window."""
-    tables.fresh(state, version)
-    running = countdown(pool, state)
-    if running is None or not running.stand:
-        raise Refusal(Why.MOVED_ON)
-    if time.time() < running.deadline:
-        raise Refusal(Why.MOVED_ON)
-    assert state.game is not None
-    if not all(p.kind in WINDOW_PROMPTS for p in pending(state.game)):
-        raise Refusal(Why.MOVED_ON)
-    return tables.submit(state, version, {"do": "pass"}, [])
+class NightTaps:
+    """Game night's writes: each is one call from its route, checked against the state it was
+    given, then one :meth:`Tables.commit` (one transaction, one log row, one publish)."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    def change_settings(self, state: TableState, version: object,
+                        chosen: Settings) -> TableState:
+        """The table's settings and one ``{"control": "night"}`` row."""
+        self.tables.fresh(state, version)
+        setup = {**state.table.setup, "night": chosen.as_json()}
+        return self.tables.commit(state, {CONTROL: "night"},
+                                  change=lambda w: w.update_table(setup=setup))
+
+    def let_it_stand(self, state: TableState, version: object) -> TableState:
+        """On time-out, with "let it stand" on: the table passes, as if the tablet tapped
+        "nobody (else) challenges or blocks". Exactly one step; refused when the timer has not
+        run out, the setting is off, or the table waits for anything but a window."""
+        self.tables.fresh(state, version)
+        running = countdown(state)
+        if running is None or not running.stand:
+            raise Refusal(Why.MOVED_ON)
+        if time.time() < running.deadline:
+            raise Refusal(Why.MOVED_ON)
+        assert state.game is not None
+        if not all(p.kind in WINDOW_PROMPTS for p in pending(state.game)):
+            raise Refusal(Why.MOVED_ON)
+        return self.tables.submit(state, version, {"do": "pass"}, [])
+
+    def open_timeline(self, state: TableState, version: object,
+                      seat: tuple[str, str | None] | None = None) -> TableState:
+        """Opening the timeline closes a finished game for good, as downloading its record
+        does: an undo would reopen a game whose hands everyone has seen. Nothing to write when
+        it is settled already."""
+        if not state.over:
+            raise Refusal(Why.NO_WINNER_YET)
+        if state.settled:
+            return state
+        self.tables.fresh(state, version)
+        return self.tables.commit(state, {CONTROL: "closed"}, seat=seat)

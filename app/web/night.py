@@ -7,13 +7,13 @@ from __future__ import annotations
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from app.web import evening, nightviews, stats, views, words
+from app.web import evening, nightviews, views, words
 from app.web.i18n import _
 from app.web.phone import opened, owned
-from app.web.refusals import Refusal, Why
+from app.web.refusals import Refusal
 from app.web.screens import event_stream, languages, message_page, public_url, tables
 from app.web.security import csrf_ok, csrf_token
-from app.web.state import CONTROL, TableState
+from app.web.state import TableState
 from app.web.tablet import referee_state, referee_tap, scope, screen
 
 bp = Blueprint("night", __name__)
@@ -45,18 +45,6 @@ def timeline_page(state: TableState, back: str, open_url: str | None,
     return render_template("night/timeline.html", **nightviews.timeline(state), **page)
 
 
-def close_for_timeline(state: TableState, version: object,
-                       seat: tuple[str, str | None] | None = None) -> TableState:
-    """Opening the timeline closes a finished game for good, as downloading its record does:
-    an undo would reopen a game whose hands everyone has seen."""
-    if not nightviews.game_over(state):
-        raise Refusal(Why.NO_WINNER_YET)
-    if nightviews.timeline_open(state):
-        return state
-    tables().fresh(state, version)
-    return tables().commit(state, {CONTROL: "closed"}, seat=seat)
-
-
 @bp.get("/t/<table_id>/timeline")
 def tablet_timeline(table_id: str) -> ResponseReturnValue:
     state = referee_state(table_id)
@@ -72,7 +60,7 @@ def tablet_open(table_id: str) -> ResponseReturnValue:
     if not csrf_ok(scope(state)):
         return message_page(_("This form has expired; please try again."), 400)
     try:
-        close_for_timeline(state, request.form.get("version"))
+        tables().night.open_timeline(state, request.form.get("version"))
     except Refusal:
         pass  # someone wrote first: the timeline page says where things stand
     return redirect(url_for(".tablet_timeline", table_id=table_id), 303)
@@ -93,7 +81,8 @@ def phone_open(token: str) -> ResponseReturnValue:
     if not csrf_ok(f"seat:{seat.token}"):
         return message_page(_("This form has expired; please try again."), 400)
     try:
-        close_for_timeline(state, request.form.get("version"), seat=(token, seat.device))
+        tables().night.open_timeline(state, request.form.get("version"),
+                                     seat=(token, seat.device))
     except Refusal:
         pass
     return redirect(url_for(".phone_timeline", token=token), 303)
@@ -111,15 +100,14 @@ def tablet_settings(table_id: str) -> ResponseReturnValue:
         chosen = evening.settings_from_form(request.form)
     except evening.NightProblem as problem:
         return screen(state, _problem(problem), 422)
-    return referee_tap(table_id, lambda s, version: evening.change_settings(
-        tables(), s, version, chosen))
+    return referee_tap(table_id, lambda s, version: tables().night.change_settings(
+        s, version, chosen))
 
 
 @bp.post("/t/<table_id>/timeout")
 def tablet_timeout(table_id: str) -> ResponseReturnValue:
     """The tablet's countdown ran out with "let it stand" on: the table passes (one step)."""
-    return referee_tap(table_id, lambda s, version: evening.let_it_stand(
-        tables(), tables().pool, s, version))
+    return referee_tap(table_id, tables().night.let_it_stand)
 
 
 # -- the spectators' board --------------------------------------------------------------------
@@ -134,7 +122,7 @@ def watched(table_id: str, key: str) -> TableState:
 
 
 def tv_context(state: TableState, key: str) -> dict[str, object]:
-    return {**views.common(state, languages()), **nightviews.tv(state),
+    return {**views.common(state, languages()), **nightviews.tv(state), **nightviews.night(state),
             "table_id": state.table.id, "key": key,
             "game_over": nightviews.game_over(state)}
 
@@ -178,8 +166,8 @@ def watch_timeline(table_id: str, key: str) -> ResponseReturnValue:
 
 
 def players_page(message: str | None = None, status: int = 200) -> ResponseReturnValue:
-    stats.note_all(tables())
-    return render_template("night/players.html", players=stats.player_stats(tables().pool),
+    """The players' page: one read, nothing written."""
+    return render_template("night/players.html", players=tables().players.players(),
                            csrf=csrf_token(PLAYERS_SCOPE), message=message,
                            card=words.table_voice(None).card, languages=languages()), status
 
@@ -195,9 +183,9 @@ def players_change(change: str) -> ResponseReturnValue:
     name = request.form.get("name", "")
     try:
         if change == "rename":
-            stats.rename(tables().pool, name, request.form.get("new", ""))
+            tables().players.rename(name, request.form.get("new", ""))
         else:
-            stats.merge(tables().pool, name, request.form.get("into", ""))
+            tables().players.merge(name, request.form.get("into", ""))
     except evening.NightProblem as problem:
         return players_page(_problem(problem), 422)
     return redirect(url_for(".players"), 303)

@@ -6,7 +6,6 @@ templates receive these views only; the spectators' board is built from the publ
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -14,8 +13,7 @@ from app.engine import Ruling, pending
 from app.engine import table_view as engine_table_view
 from app.engine.story import Mark, Story, story
 from app.store import Seat
-from app.web import evening, stats
-from app.web.pool import StorePool
+from app.web import evening
 from app.web.state import TableState
 
 TV_RULINGS: Final = 8
@@ -32,11 +30,11 @@ View = dict[str, Any]
 def timeline_open(state: TableState) -> bool:
     """The timeline shows every hand: it opens for a finished game that can't be undone any
     more (closed, or back in the lobby)."""
-    return stats.settled(state)
+    return state.settled
 
 
 def game_over(state: TableState) -> bool:
-    return state.game is not None and state.game.over
+    return state.over
 
 
 @dataclass(frozen=True)
@@ -97,10 +95,10 @@ def _spark(coins: list[int], most: int) -> str:
 # -- the night's scoreboard -------------------------------------------------------------------
 
 
-def night(pool: StorePool, nights: evening.Nights, state: TableState) -> View:
+def night(state: TableState) -> View:
     chosen = evening.settings(state)
-    shown = state.lobby or game_over(state)  # between games only: it reads the whole night
-    winners = nights.winners(pool, state) if shown else ()
+    shown = state.lobby or game_over(state)  # between games only: it tells who won
+    winners = state.night_winners if shown else ()
     rows, champion = evening.scoreboard([s.name for s in state.seats], winners, chosen.target)
     return {"night_shown": shown and bool(winners), "night_scores": rows,
             "night_games": len(winners), "night_champion": champion,
@@ -111,13 +109,13 @@ def night(pool: StorePool, nights: evening.Nights, state: TableState) -> View:
 # -- the countdown ----------------------------------------------------------------------------
 
 
-def countdown(pool: StorePool, state: TableState, seat: Seat | None = None) -> View:
-    """The countdown for the tablet (``seat`` None) or for one phone (only when the table
-    waits for it)."""
-    running = evening.countdown(pool, state)
+def countdown(state: TableState, now: float, seat: Seat | None = None) -> View:
+    """The countdown at ``now`` (seconds since the epoch) for the tablet (``seat`` None) or
+    for one phone (only when the table waits for it)."""
+    running = evening.countdown(state)
     if running is None or (seat is not None and not running.for_seat(seat.name)):
         return {"countdown": None, "countdown_stands": False}
-    left = max(0, math.ceil(running.deadline - time.time()))
+    left = max(0, math.ceil(running.deadline - now))
     assert state.game is not None
     stands = running.stand and all(p.kind in evening.WINDOW_PROMPTS for p in pending(state.game))
     return {"countdown": running, "countdown_left": left, "countdown_stands": stands,
@@ -151,28 +149,13 @@ def spoken(state: TableState) -> list[tuple[int, Ruling]]:
 # -- what the tablet's and the phones' screens add --------------------------------------------
 
 
-def tablet_extras(state: TableState) -> View:
+def tablet_extras(state: TableState, watch_link: str, now: float) -> View:
     """The night's parts of the referee's screen: the scoreboard and its settings, the
     countdown, the spectators' link, the rulings to read aloud, the timeline's button."""
-    from flask import current_app, url_for
-
-    from app.web.screens import public_url, tables
-
-    service = tables()
-    nights = current_app.extensions.setdefault("nights", evening.Nights())
-    watch = public_url(url_for("night.watch", table_id=state.table.id,
-                               key=evening.watch_key(state)))
-    return {**night(service.pool, nights, state), **countdown(service.pool, state),
-            "watch_link": watch, "spoken": spoken(state),
-            "speech_lang": state.table.language, "game_over": game_over(state)}
-
-
-def phone_extras(state: TableState, seat: Seat) -> View:
-    from flask import current_app
-
-    from app.web.screens import tables
-
-    service = tables()
-    nights = current_app.extensions.setdefault("nights", evening.Nights())
-    return {**night(service.pool, nights, state), **countdown(service.pool, state, seat),
+    return {**night(state), **countdown(state, now), "watch_link": watch_link,
+            "spoken": spoken(state), "speech_lang": state.table.language,
             "game_over": game_over(state)}
+
+
+def phone_extras(state: TableState, seat: Seat, now: float) -> View:
+    return {**night(state), **countdown(state, now, seat), "game_over": game_over(state)}

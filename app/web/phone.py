@@ -8,6 +8,7 @@ is shown to a device that does not hold it.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -75,7 +76,7 @@ def _seat_for(token: str, look: Callable[[str, str], tuple[TableState, Seat]]
 def context(state: TableState, seat: Seat, message: str | None = None,
             csrf: str | None = None, extras: dict[str, Any] | None = None) -> dict[str, Any]:
     if extras is None:
-        extras = nightviews.phone_extras(state, seat)
+        extras = nightviews.phone_extras(state, seat, time.time())
     return {**views.phone(state, seat, languages()),
             "csrf": csrf or csrf_token(f"seat:{seat.token}"), "message": message, **extras}
 
@@ -86,7 +87,7 @@ def fragment_html(state: TableState, seat: Seat, message: str | None = None) -> 
     scoreboard, a countdown's seconds) are read each time: they change between versions."""
     if message is not None:
         return render_template("phone/_phone.html", **context(state, seat, message))
-    extras = nightviews.phone_extras(state, seat)
+    extras = nightviews.phone_extras(state, seat, time.time())
     screen = ("seat", seat.token, speaking(), repr(sorted(extras.items())))
     return fragments().get(state.table.id, screen, state.version, lambda: render_template(
         "phone/_phone.html", **context(state, seat, csrf=CSRF_SLOT, extras=extras)),

@@ -41,13 +41,13 @@ from app.store import (
     Writing,
     new_token,
 )
+from app.web import evening, stats
 from app.web.admission import Admission
 from app.web.pool import StorePool
 from app.web.referees import JoinCodes
 from app.web.refusals import Refusal, Why
 from app.web.seats import Seats, form_step, playing
 from app.web.state import CONTROL, StateCache, TableState, advance, fold
-from app.web.stats import note_result, settled
 
 SEAT_CHANGED: Final = {CONTROL: "seat"}
 
@@ -65,6 +65,8 @@ class Tables:
         self.join_codes = JoinCodes(clock)
         self.admission = Admission(clock, now)
         self.seats = Seats(self)
+        self.players = stats.PlayerBook(pool)
+        self.night = evening.NightTaps(self)
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -107,16 +109,15 @@ class Tables:
                     change(writing)
                 snapshot = writing.undo(undo) if undo is not None else writing.append(
                     entry or SEAT_CHANGED)
+                new = replace(state, table=snapshot.table, seats=snapshot.seats)
+                for row in snapshot.rows:
+                    new = advance(new, row, applied if row.seq == state.version + 1 else None)
+                stats.note(writing, state, new)  # a game that ends counts in this transaction
         except StaleVersion:
             raise Refusal(Why.ACTED_FIRST) from None
         except (SeatGone, UnknownTable):
             raise Refusal(Why.SEAT_GONE) from None
-        new = replace(state, table=snapshot.table, seats=snapshot.seats)
-        for row in snapshot.rows:
-            new = advance(new, row, applied if row.seq == state.version + 1 else None)
         self.states.put(new)
-        if settled(new) and not settled(state):
-            note_result(self.pool, new)  # the players' page counts it from now on
         self.broker.publish(new.table.id, new.version)
         return new
 
@@ -269,6 +270,8 @@ def import_record(store: Store, record: Record, language: str = "en") -> Table:
                      tracked=hands.get(name) is not None) for name in players]
     steps = [s for s in record.steps if "expect" not in s and not s.get("rejected")]
     log = [{CONTROL: "start", "setup": setup}, *steps]
+    result = None
     if outcome.game.over:  # whoever loads it has every hand: a finished game stays finished
         log.append({CONTROL: "closed"})
-    return store.create_table(settings, seats, language, log=log)
+        result = stats.result(outcome.game, 1, settled=True)
+    return store.create_table(settings, seats, language, log=log, result=result)

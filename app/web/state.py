@@ -42,6 +42,25 @@ class TableState:
     undone_at: tuple[int, ...] = ()  # for each, how many rulings the game's log held just after
     undone_seq: int = 0  # the log seq of the newest undo of this game
     closed: bool = False  # its record was downloaded: this game can't be undone any more
+    winners: tuple[str, ...] = ()  # the winner of each earlier game at this table, oldest first
+    decision_opened: str = ""  # when the game last moved or the night's settings changed
+
+    @property
+    def over(self) -> bool:
+        """The current game (or the last one, in the lobby) is finished."""
+        return self.game is not None and self.game.over
+
+    @property
+    def settled(self) -> bool:
+        """A finished game no undo can reopen: closed (its record or timeline was opened) or
+        back in the lobby. Only such a game's hands may be shown, and its bluffs counted."""
+        return self.over and (self.closed or self.lobby)
+
+    @property
+    def night_winners(self) -> tuple[str, ...]:
+        """The winner of each finished game at this table tonight, this one included."""
+        game = self.game
+        return (*self.winners, game.winner) if game is not None and game.winner else self.winners
 
     @property
     def edition(self) -> str:
@@ -69,21 +88,24 @@ def advance(state: TableState, row: LogRow, applied: Game | None = None) -> Tabl
     game after this row's step when the writer has worked it out already (the step was
     checked by applying it): the fold then doesn't apply it a second time."""
     if row.kind == "undo":
-        return _undo(state, row.undoes, row.seq)
+        return replace(_undo(state, row.undoes, row.seq), decision_opened=row.created)
     entry = row.step or {}
     control = entry.get(CONTROL)
     if control == "start":
         setup = entry["setup"]
         return replace(state, version=row.seq, setup=setup, game=new_game(dict(setup)),
                        lobby=False, games=state.games + 1, steps=(), undone=(), undone_at=(),
-                       closed=False)
+                       closed=False, winners=state.night_winners, decision_opened=row.created)
     if control == "rematch":
         return replace(state, version=row.seq, lobby=True)
     if control == "closed":
         return replace(state, version=row.seq, closed=True)
     if control is None and state.game is not None:
         game = applied if applied is not None else apply(state.game, dict(entry))
-        return replace(state, version=row.seq, game=game, steps=(*state.steps, (row.seq, entry)))
+        return replace(state, version=row.seq, game=game, steps=(*state.steps, (row.seq, entry)),
+                       decision_opened=row.created)
+    if control == "night":  # the timer's settings changed: a running countdown starts again
+        return replace(state, version=row.seq, decision_opened=row.created)
     return replace(state, version=row.seq)
 
 

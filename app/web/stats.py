@@ -1,73 +1,44 @@
 """The players' numbers across nights, without accounts: each finished game's numbers (games,
-wins, bluffs, challenges, claims) kept per name for the players' page, once no undo can reopen
-the game; renaming and merging players. Names that look the same are one player.
+wins, bluffs, challenges, claims) kept per name for the players' page, written in the same
+transaction as the row that ends the game (and taken out by the undo that reopens it);
+renaming and merging players. Names that look the same are one player.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Final
 
 from app.engine import Game
 from app.engine.errors import RuleError
 from app.engine.rulings import N_
 from app.engine.story import Story, story
 from app.engine.table import check_name, look_alike, printable
-from app.store import Store
+from app.store import GameResult, Writing
 from app.web.evening import NightProblem
 from app.web.pool import StorePool
 from app.web.state import TableState
 
-if TYPE_CHECKING:  # the service calls this module; only its type is needed here
-    from app.web.service import Tables
+
+def note(writing: Writing, before: TableState, after: TableState) -> None:
+    """Inside the transaction of the row that leads from ``before`` to ``after``: a game that
+    ends is counted at once, one that settles is marked so, and the undo that reopens a game
+    takes it out again. The players' page always agrees with the log."""
+    if after.over and (not before.over or after.settled != before.settled):
+        assert after.game is not None
+        writing.keep_result(result(after.game, after.games, after.settled))
+    elif before.over and not after.over and before.games == after.games:
+        writing.drop_result(before.games)
 
 
-def settled(state: TableState) -> bool:
-    """A finished game no undo can reopen: closed (its record or timeline was opened) or back
-    in the lobby. Only such a game's hands may be shown, and its numbers counted."""
-    game = state.game
-    return game is not None and game.over and (state.closed or state.lobby)
-
-
-def note_result(pool: StorePool, state: TableState) -> None:
-    """Keep the numbers of the table's current game once it is settled (they tell whose claims
-    were bluffs, so never sooner). A settled game never changes, so the first note stands."""
-    game = state.game
-    if game is None or not settled(state):
-        return
-    with pool.store() as store:
-        store.db.execute(
-            "INSERT OR IGNORE INTO night_games (table_id, game, finished, winner, tallies) "
-            "VALUES (?, ?, ?, ?, ?)",
-            [state.table.id, state.games, _finished(store, state.table.id), game.winner,
-             json.dumps(_tallies(game), ensure_ascii=False)])
-
-
-def _finished(store: Store, table_id: str) -> str:
-    row = store.db.execute("SELECT max(created) FROM steps WHERE table_id = ?",
-                           [table_id]).fetchone()
-    return str(row[0] or "")
-
-
-def _tallies(game: Game) -> dict[str, Any]:
+def result(game: Game, number: int, settled: bool) -> GameResult:
+    """The numbers of a finished game, the ``number``-th at its table."""
     told: Story = story(game)
-    return {name: {**t.__dict__, "tracked": game.player(name).tracked}
-            for name, t in told.tallies.items()}
-
-
-def note_all(tables: Tables) -> None:
-    """Finished games on tables not yet noted (an imported record's, say)."""
-    with tables.pool.store() as store:
-        ids = [r[0] for r in store.db.execute(
-            "SELECT id FROM tables t WHERE NOT EXISTS (SELECT 1 FROM night_games n "
-            "WHERE n.table_id = t.id)").fetchall()]
-    for table_id in ids:
-        state = tables.load(table_id)
-        if state is not None and settled(state):
-            note_result(tables.pool, state)
+    tallies = {name: {**t.__dict__, "tracked": game.player(name).tracked}
+               for name, t in told.tallies.items()}
+    return GameResult(number, game.winner, tallies, settled)
 
 
 @dataclass(frozen=True)
@@ -93,11 +64,6 @@ class PlayerStats:
         return None if not made else round(100 * self.challenges_won / made)
 
 
-def aliases(store: Store) -> dict[str, str]:
-    """Each name's key (as the eye reads it) -> the player it now belongs to."""
-    return {r[0]: r[1] for r in store.db.execute("SELECT name, person FROM night_names")}
-
-
 class People:
     """Who a name at a table is: the player it was renamed or merged into, else one player per
     name as the eye reads it ("ann" and "Ann"), shown as first spelt."""
@@ -111,32 +77,29 @@ class People:
         return self.names.get(key) or self.first.setdefault(key, name.strip())
 
 
-def _games(store: Store) -> list[tuple[str | None, dict[str, Any]]]:
-    rows = store.db.execute("SELECT winner, tallies FROM night_games ORDER BY rowid").fetchall()
-    return [(winner, json.loads(tallies)) for winner, tallies in rows]
+PUBLIC: Final = ("claims", "caught", "challenges_won", "challenges_lost")
+"""What a game's tallies tell that everyone at the table saw: counted as soon as it is over."""
+HIDDEN: Final = ("bluffs", "known_claims")
+"""What they tell of hidden cards (uncaught bluffs): counted once the game is settled."""
 
 
-def player_stats(pool: StorePool) -> list[PlayerStats]:
+def player_stats(results: Sequence[GameResult], names: Mapping[str, str]) -> list[PlayerStats]:
     """Every player known on this laptop, most wins first."""
-    with pool.store() as store:
-        people = People(aliases(store))
-        games = _games(store)
+    people = People(names)
     totals: dict[str, Counter[str]] = {}
     claimed: dict[str, Counter[str]] = {}
-    for winner, tallies in games:
-        for name, t in tallies.items():
+    for game in results:
+        for name, t in game.tallies.items():
             who = people.who(name)
             c = totals.setdefault(who, Counter())
             c["games"] += 1
-            c["wins"] += winner == name
-            for key in ("claims", "bluffs", "known_claims", "caught", "challenges_won",
-                        "challenges_lost"):
+            c["wins"] += game.winner == name
+            for key in (*PUBLIC, *HIDDEN) if game.settled else PUBLIC:
                 c[key] += int(t.get(key, 0))
             claimed.setdefault(who, Counter()).update(t.get("claimed", {}))
-    out = [PlayerStats(who, **{k: c[k] for k in (
-        "games", "wins", "claims", "bluffs", "known_claims", "caught", "challenges_won",
-        "challenges_lost")}, favourite=_favourite(claimed.get(who)))
-        for who, c in totals.items()]
+    out = [PlayerStats(who, **{k: c[k] for k in ("games", "wins", *PUBLIC, *HIDDEN)},
+                       favourite=_favourite(claimed.get(who)))
+           for who, c in totals.items()]
     return sorted(out, key=lambda s: (-s.wins, -s.games, s.name.casefold()))
 
 
@@ -155,46 +118,66 @@ def clean_name(text: str) -> str:
         raise NightProblem(text, **error.params) from None
 
 
-def rename(pool: StorePool, old: str, new: str) -> None:
-    """Every game ``old`` played is now ``new``'s. To join two players, use :func:`merge`."""
-    new = clean_name(new)
-    known = {s.name for s in player_stats(pool)}
-    if old not in known:
-        # TRANSLATORS: error (the players' page). name: a player's name.
-        raise NightProblem(N_("There is no player %(name)s."), name=printable(old[:40]))
-    clash = next((k for k in known if look_alike(k) == look_alike(new) and k != old), None)
-    if clash is not None:
-        # TRANSLATORS: error (the players' page). name: a player's name.
-        raise NightProblem(N_("%(name)s is already a player: merge the two instead."), name=clash)
-    _move(pool, old, new)
-
-
-def merge(pool: StorePool, old: str, into: str) -> None:
-    """Join two players: ``old``'s games become ``into``'s."""
-    known = {s.name for s in player_stats(pool)}
-    for name in (old, into):
+def _known(known: set[str], *names: str) -> None:
+    for name in names:
         if name not in known:
             # TRANSLATORS: error (the players' page). name: a player's name.
             raise NightProblem(N_("There is no player %(name)s."), name=printable(name[:40]))
-    if old == into:
-        raise NightProblem(N_("Choose two different players to merge."))
-    _move(pool, old, into)
 
 
-def _move(pool: StorePool, old: str, new: str) -> None:
-    with pool.store() as store:
-        names = aliases(store)
-        people = People(names)
-        played = [name for _winner, tallies in _games(store) for name in tallies]
-        keys = {look_alike(n) for n in played if people.who(n) == old}
-        keys.update(key for key, who in names.items() if who == old)
-        keys.add(look_alike(old))
-        store.db.execute("BEGIN IMMEDIATE")
-        try:
-            for key in keys:
-                store.db.execute("INSERT OR REPLACE INTO night_names (name, person) "
-                                 "VALUES (?, ?)", [key, new])
-        except BaseException:
-            store.db.execute("ROLLBACK")
-            raise
-        store.db.execute("COMMIT")
+class PlayerBook:
+    """The players' page's part of the service: its one read, and renames and merges, each
+    one write of the names (the games' numbers are written with their table's log rows)."""
+
+    def __init__(self, pool: StorePool) -> None:
+        self.pool = pool
+
+    def players(self) -> list[PlayerStats]:
+        with self.pool.store() as store:
+            return player_stats(store.results(), store.aliases())
+
+    def rename(self, old: str, new: str) -> None:
+        """Every game ``old`` played is now ``new``'s. To join two players, use :meth:`merge`."""
+        new = clean_name(new)
+        with self.pool.store() as store:
+            results, names = store.results(), store.aliases()
+            known = {s.name for s in player_stats(results, names)}
+            _known(known, old)
+            clash = next((k for k in known if look_alike(k) == look_alike(new) and k != old),
+                         None)
+            if clash is not None:
+                # TRANSLATORS: error (the players' page). name: a player's name.
+                raise NightProblem(N_("%(name)s is already a player: merge the two instead."),
+                                   name=clash)
+            store.name_people(_keys_of(results, names, old), new)
+
+    def merge(self, old: str, into: str) -> None:
+        """Join two players: ``old``'s games become ``into``'s. Two people who sat at one
+        table are two players: merging them would count that game twice, so it is refused."""
+        with self.pool.store() as store:
+            results, names = store.results(), store.aliases()
+            _known({s.name for s in player_stats(results, names)}, old, into)
+            if old == into:
+                raise NightProblem(N_("Choose two different players to merge."))
+            if _played_together(results, names, old, into):
+                # TRANSLATORS: error (the players' page). name, other: players' names.
+                raise NightProblem(N_("%(name)s and %(other)s played in the same game, so they "
+                                      "are two players: they can't be merged."),
+                                   name=old, other=into)
+            store.name_people(_keys_of(results, names, old), into)
+
+
+def _keys_of(results: Sequence[GameResult], names: Mapping[str, str], old: str) -> list[str]:
+    """The keys of every name that is now ``old``'s."""
+    people = People(names)
+    played = [name for game in results for name in game.tallies]
+    keys = {look_alike(n) for n in played if people.who(n) == old}
+    keys.update(key for key, who in names.items() if who == old)
+    keys.add(look_alike(old))
+    return sorted(keys)
+
+
+def _played_together(results: Sequence[GameResult], names: Mapping[str, str], one: str,
+                     other: str) -> bool:
+    people = People(names)
+    return any({one, other} <= {people.who(n) for n in game.tallies} for game in results)

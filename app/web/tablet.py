@@ -4,6 +4,7 @@ referee. Each tap is one route, one service call, and the fresh screen it return
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -11,7 +12,7 @@ from flask import Blueprint, abort, g, make_response, redirect, render_template,
 from flask.typing import ResponseReturnValue
 
 from app.store import Seat, same_secret
-from app.web import nightviews, rulebook, views, words
+from app.web import evening, nightviews, rulebook, views, words
 from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _, language
 from app.web.refusals import Refusal
@@ -60,10 +61,17 @@ def join_code_on_show(state: TableState) -> str | None:
     return code.code if code else None
 
 
+def night_extras(state: TableState) -> dict[str, Any]:
+    """The night's parts of the screen (:mod:`app.web.nightviews`), as they are now."""
+    watch = public_url(url_for("night.watch", table_id=state.table.id,
+                               key=evening.watch_key(state)))
+    return nightviews.tablet_extras(state, watch, time.time())
+
+
 def context(state: TableState, message: str | None = None, csrf: str | None = None,
             extras: dict[str, Any] | None = None) -> dict[str, Any]:
     if extras is None:
-        extras = nightviews.tablet_extras(state)
+        extras = night_extras(state)
     return {**views.tablet(state, seat_link, languages()),
             "csrf": csrf or csrf_token(scope(state)), "message": message,
             "join_code": join_code_on_show(state),
@@ -76,7 +84,7 @@ def fragment_html(state: TableState, message: str | None = None) -> str:
     scoreboard, a countdown's seconds) are read each time: they change between versions."""
     if message is not None:
         return render_template("tablet/_tablet.html", **context(state, message))
-    extras = nightviews.tablet_extras(state)
+    extras = night_extras(state)
     screen = ("tablet", language(), public_url(""), join_code_on_show(state),
               repr(sorted(extras.items())))
     return fragments().get(state.table.id, screen, state.version, lambda: render_template(

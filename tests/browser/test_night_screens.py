@@ -72,6 +72,20 @@ def test_the_timeline_opens_after_the_game_on_the_tablet_and_a_phone(
     assert width <= bob.viewport_size["width"] + 1
     screenshot(bob, "night-timeline-phone")
 
+    # a 390 x 844 phone: each player's totals stacked, nothing wider than the screen
+    small = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                        device_scale_factor=2)
+    ann = as_seat(small, live_server, t, "Ann")
+    ann.goto(live_server + t.link("Ann") + "/timeline")
+    ann.wait_for_load_state("load")
+    totals = ann.locator("table.tallies")
+    expect(totals.locator("tbody tr")).to_have_count(2)
+    wide = totals.evaluate("(t) => [t.scrollWidth, t.getBoundingClientRect().right]")
+    assert wide[0] <= 390 and wide[1] <= 390, wide
+    expect(totals.locator("td[data-label='Challenges lost']").first).to_be_visible()
+    totals.scroll_into_view_if_needed()
+    screenshot(ann, "night-timeline-totals-390")
+
 
 def test_the_timeline_is_refused_mid_game_in_the_browser(
     live_app: Any, tablet: Page
@@ -112,6 +126,26 @@ def test_the_tv_follows_the_game_live_and_shows_no_control(
     screenshot(tv, "night-tv")
 
 
+def test_the_tv_shows_the_night_s_scoreboard_at_the_game_s_end(
+    live_app: Any, tablet: Page, new_context: Callable[..., BrowserContext], screenshot: Shot,
+) -> None:
+    t = finished_game(live_app)
+    night_settings(t, target="3")
+    as_referee(tablet, t)
+    tablet.get_by_text("Game night").click()
+    link = tablet.locator(".watch a").get_attribute("href")
+    assert link
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(link)
+    expect(tv.locator("#tv h1")).to_contain_text("Ann wins!")
+    scores = tv.locator("#tv .scores")
+    expect(scores).to_contain_text("first to 3 wins")
+    expect(scores.locator("li.leads")).to_contain_text("Ann")
+    box = scores.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 1080  # above the fold of the TV
+    screenshot(tv, "night-tv-scores")
+
+
 def test_the_timer_counts_down_on_the_tablet_and_the_waited_for_phone(
     live_app: Any, live_server: str, tablet: Page, new_context: Callable[..., BrowserContext],
     playwright: Any, screenshot: Shot,
@@ -133,7 +167,14 @@ def test_the_timer_counts_down_on_the_tablet_and_the_waited_for_phone(
     bob = as_seat(bob_context, live_server, t, "Bob")
     expect(bob.locator(".countdown")).to_have_count(0)
 
-    tablet.clock.fast_forward(11_000)
+    tablet.clock.fast_forward(5_000)
+    # another region's swap runs the page's scripts again: the count goes on, it does not
+    # start again from the number the box was drawn with
+    tablet.evaluate("document.body.dispatchEvent(new CustomEvent('htmx:afterSettle', "
+                    "{bubbles: true}))")  # the listener draws the seconds left synchronously
+    left = tablet.evaluate("document.querySelector('[data-left]').textContent")  # at once
+    assert re.fullmatch(r"0:0[0-6]", left), left
+    tablet.clock.fast_forward(6_000)
     expect(box.locator("[data-up]")).to_be_visible()
     expect(box).to_contain_text("Time is up for Ann.")
     expect(box).to_contain_text("The referee decides what happens.")

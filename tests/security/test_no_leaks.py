@@ -13,8 +13,10 @@ refusals) and,
 once table ids, seat tokens, QR codes and CSRF values are masked, must be identical on every
 device except X's phones. A spectators' board (the TV link of game night) follows the game
 like any other device, and every screen asks for the timeline of the game, which is refused
-until the game is over (it shows every hand); the players' page, whose numbers tell bluffs,
-shows nothing of a game an undo could still reopen.
+until the game is over (it shows every hand); the players' page counts a game as soon as it
+is over, but of a game an undo could still reopen only what everyone saw (games, wins,
+challenges, claims): never the bluffs, which tell hidden cards. Once the game is over the
+spectators' board shows the night's scoreboard too.
 
 The seeds take turns at three ways a table comes to be (see :class:`Night`): the set-up form;
 a record uploaded on the start page, whose unclaimed links the phones first open by their
@@ -463,7 +465,7 @@ class Night:
             stream.close()
             self.seen[device].append((f"{label} events", stream.status_code, stream.mimetype,
                                       first.decode() if isinstance(first, bytes) else first))
-        # the players' page counts a game once no undo can reopen it: not yet
+        # the players' page: of a game an undo could reopen, only what everyone saw
         self.note("tv", f"{label} players", self.client("tv").get("/players"), holds=False)
         for device in self.links:
             response = self.client(device).post(f"/t/{self.table_id}/record.json")

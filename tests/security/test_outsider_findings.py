@@ -198,11 +198,11 @@ def test_a_new_database_is_readable_by_its_user_only(tmp_path: Path):
     import os
     import stat
 
-    from app import instance
+    from app import database_file, instance
 
     folder = tmp_path / "instance"
     instance.prepare(folder)
-    database = instance.check_database(folder)
+    database = database_file.check_database(folder)
     if os.name == "posix":
         assert stat.S_IMODE(database.stat().st_mode) == 0o600
     assert main(["import", str(Path(__file__).parents[1] / "records" / "01-worked-example.json"),
@@ -215,7 +215,7 @@ def test_a_damaged_database_is_said_in_one_line(tmp_path: Path):
     import random
     import sqlite3
 
-    from app import instance
+    from app import database_file, instance
 
     folder = tmp_path / "instance"
     instance.prepare(folder)
@@ -235,7 +235,7 @@ def test_a_damaged_database_is_said_in_one_line(tmp_path: Path):
         data[offset] = noise.randrange(256)
     database.write_bytes(bytes(data))
     with pytest.raises(instance.InstanceProblem) as problem:
-        instance.check_database(folder)
+        database_file.check_database(folder)
     said = str(problem.value)
     assert "\n" not in said and len(said) < 400, said
 

@@ -4,7 +4,11 @@ merge. Bad input is refused with a message, never a 500."""
 
 from __future__ import annotations
 
+import io
 import re
+import sqlite3
+from datetime import datetime
+from pathlib import Path
 
 import pytest
 from tablekit import (
@@ -12,6 +16,7 @@ from tablekit import (
     Table,
     csrf_of,
     finished_game,
+    make_app,
     snapshot,
     started_table,
     version_of,
@@ -19,6 +24,7 @@ from tablekit import (
 
 from app.web import evening
 
+RECORDS = Path(__file__).resolve().parents[1] / "records"
 WATCH = re.compile(r'href="(http://coup\.test)?(/w/[^"]+)"')
 
 
@@ -163,6 +169,25 @@ def test_the_tv_shows_the_public_board_and_no_control(app):
     assert tv.get("/w/nope/nope").status_code == 404
 
 
+def test_the_tv_shows_the_night_s_scoreboard_between_games_only(app):
+    t = finished_game(app)
+    assert settings(t, target="2") == 200
+    link = watch_link(t)
+    tv = app.test_client()
+    over = tv.get(link).text
+    assert "Tonight" in over and "first to 2 wins" in over
+    assert re.search(r"<span>Ann</span> <b>1</b>", over)
+    assert re.search(r"<span>Bob</span> <b>0</b>", over)
+    assert "<form" not in over
+    settle(t)
+    lobby = tv.get(link + "/view").text
+    assert "1 game played" in lobby and re.search(r"<span>Ann</span> <b>1</b>", lobby)
+    for name, hand in (("Ann", ["duke", "captain"]), ("Bob", ["contessa", "assassin"])):
+        assert t.enter_hand(name, hand).status_code == 200
+    assert t.post("/start", {}).status_code == 200
+    assert "Tonight" not in tv.get(link).text  # mid-game: the board, not the night
+
+
 # -- the decision timer -----------------------------------------------------------------------
 
 
@@ -176,6 +201,43 @@ def test_the_timer_is_off_by_default_and_counts_for_whom_the_table_waits(app):
     assert "data-countdown" not in t.phone_page("Bob")  # the table waits for Ann only
     assert "data-timeout" not in t.page()  # "let it stand" is off
     assert "The referee decides what happens." in t.page()
+
+
+def countdown_left(html: str) -> int:
+    match = re.search(r'data-countdown="(\d+)"', html)
+    assert match, "no countdown on the screen"
+    return int(match.group(1))
+
+
+def test_a_reloaded_screen_counts_from_when_the_decision_opened(app, monkeypatch):
+    """The server knows when the decision opened (the log row's time): a screen drawn again,
+    after a reload or a reconnection, shows the time really left, not the whole timer again.
+    A phone changing its language does not restart it; the game moving does."""
+    import app.store as store_module
+
+    moment = {"now": "2026-01-01T20:00:00+00:00"}
+    monkeypatch.setattr(store_module, "now", lambda: moment["now"])
+    epoch = datetime.fromisoformat("2026-01-01T20:00:00+00:00").timestamp()
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    assert settings(t, timer="30") == 200
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200  # Bob may challenge
+    monkeypatch.setattr(evening.time, "time", lambda: epoch + 12)
+    moment["now"] = "2026-01-01T20:00:12+00:00"
+    assert countdown_left(t.page()) == 18
+    assert countdown_left(t.phone_page("Bob")) == 18
+    old = t.live().version
+    assert countdown_left(t.tablet.get(f"{t.url}/view?since={old - 1}", headers=HTMX).text) == 18
+    language = t.phone_post("Bob", "/language", {"language": "ru"})
+    assert language.status_code in (200, 303)
+    assert t.live().version == old + 1  # a change of the seats, not of the game
+    assert countdown_left(t.page()) == 18
+    monkeypatch.setattr(evening.time, "time", lambda: epoch + 40)
+    assert countdown_left(t.page()) == 0
+    assert t.post("/step", {"do": "pass"}).status_code == 200  # the game moves on: Bob's turn
+    assert countdown_left(t.page()) == 2  # opened at 20:00:12, 28 s ago by this clock
+    moment["now"] = "2026-01-01T20:00:40+00:00"
+    assert settings(t, timer="60") == 200  # a new setting restarts it
+    assert countdown_left(t.page()) == 60
 
 
 def test_time_out_lets_it_stand_with_exactly_one_step(app, monkeypatch):
@@ -245,12 +307,30 @@ def test_rename_and_merge(app):
     assert players_form(client, "/players/rename", name="Bob", new="Robert").status_code == 303
     page = client.get("/players").text
     assert ">Robert<" in page and ">Bob<" not in page
-    assert players_form(client, "/players/merge", name="Robert", into="Ann").status_code == 303
+    settle(finish(app, "Rob", "Cleo"))  # the same person, under another name
+    assert players_form(client, "/players/merge", name="Rob", into="Robert").status_code == 303
     page = client.get("/players").text
-    assert re.search(r'<th scope="row">Ann</th><td>2</td><td>1</td>', page)
-    settle(finished_game(app))  # a new night with "Bob": still Ann's now
+    assert re.search(r'<th scope="row">Robert</th><td>2</td><td>1</td>', page)
+    assert ">Rob<" not in page
+    settle(finish(app, "Cleo", "Bob"))  # a new night with "Bob": still Robert's now
     page = client.get("/players").text
-    assert re.search(r'<th scope="row">Ann</th><td>4</td><td>2</td>', page)
+    assert re.search(r'<th scope="row">Robert</th><td>3</td><td>1</td>', page)
+
+
+def test_two_players_who_sat_at_one_game_are_not_merged(app):
+    """Merging them would count their game twice (two games, one of them a win and a loss at
+    once): refused with a message, and nothing changes."""
+    settle(finished_game(app))
+    client = app.test_client()
+    assert players_form(client, "/players/rename", name="Bob", new="Robert").status_code == 303
+    before = snapshot(app)
+    refused = players_form(client, "/players/merge", name="Robert", into="Ann")
+    assert refused.status_code == 422
+    assert "Robert and Ann played in the same game" in refused.text
+    assert snapshot(app) == before
+    page = client.get("/players").text
+    assert re.search(r'<th scope="row">Ann</th><td>1</td><td>1</td>', page)
+    assert re.search(r'<th scope="row">Robert</th><td>1</td><td>0</td>', page)
 
 
 @pytest.mark.parametrize("path,form", [
@@ -308,20 +388,80 @@ def test_names_that_look_the_same_are_one_player(app):
     assert ">ann<" not in page
 
 
-def test_a_game_counts_once_it_can_no_longer_be_undone(app):
-    """A finished game's numbers tell whose claims were bluffs: while an undo could reopen it,
-    the players' page leaves it out."""
+def player_row(page: str, name: str) -> list[str] | None:
+    """A player's cells on the players' page: games, wins, bluff rate, challenge accuracy."""
+    match = re.search(rf'<th scope="row">{name}</th><td>(\d+)</td><td>(\d+)</td>'
+                      r'\s*<td>([^<]*)</td>\s*<td>([^<]*)</td>', page)
+    return list(match.groups()) if match else None
+
+
+def test_a_game_counts_as_soon_as_it_ends_and_an_undo_takes_it_out(app):
+    """Games and wins count the moment a game ends; the undo of its last step takes it out
+    again, in the same transaction as the undo's log row."""
     t = finish(app, "Ann", "Bob")
     client = app.test_client()
-    assert "No game has finished" in client.get("/players").text
+    assert player_row(client.get("/players").text, "Ann")[:2] == ["1", "1"]
     assert t.post("/undo", {}).status_code == 200
-    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
     assert "No game has finished" in client.get("/players").text
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    page = client.get("/players").text
+    assert player_row(page, "Ann")[:2] == ["1", "1"] and player_row(page, "Bob")[:2] == ["1", "0"]
+
+
+def test_uncaught_bluffs_count_only_once_no_undo_can_reopen_the_game(app):
+    """The bluff rate tells whose unchallenged claims were bluffs, which an undo would let
+    back into a game under way: it counts once the game is settled (rematch or closed)."""
+    t = finish(app, "Ann", "Bob")  # Ann's three taxes: she held the Duke, no bluff
+    client = app.test_client()
+    assert player_row(client.get("/players").text, "Ann") == ["1", "1", "—", "—"]
     settle(t)
-    assert re.search(r'<th scope="row">Ann</th><td>1</td><td>1</td>', client.get("/players").text)
+    assert player_row(client.get("/players").text, "Ann") == ["1", "1", "0%", "—"]
     opened = finish(app, "Cleo", "Dan")
+    assert player_row(client.get("/players").text, "Cleo")[2] == "—"
     assert opened.phone_post("Dan", "/timeline", {}).status_code == 303  # closes it
-    assert ">Cleo<" in client.get("/players").text
+    assert player_row(client.get("/players").text, "Cleo")[2] == "0%"
+
+
+def test_a_game_s_end_and_its_numbers_land_together_or_not_at_all(app, monkeypatch):
+    t = finish(app, "Ann", "Bob")
+    assert t.post("/undo", {}).status_code == 200
+    before = snapshot(app)
+    from app.store import Writing
+
+    def broken(self, result):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(Writing, "keep_result", broken)
+    failed = t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"})
+    assert failed.status_code == 503 and "the game is as it was" in failed.text
+    assert snapshot(app) == before  # neither the winning step nor its numbers
+    monkeypatch.undo()
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    after = snapshot(app)
+    assert len(after["steps"]) == len(before["steps"]) + 1 and len(after["night_games"]) == 1
+
+
+def import_record(app, name: str) -> None:
+    client = app.test_client()
+    record = (RECORDS / name).read_bytes()
+    data = {"csrf": csrf_of(client.get("/").text), "record": (io.BytesIO(record), "r.json")}
+    assert client.post("/tables/import", data=data,
+                       content_type="multipart/form-data").status_code == 303
+
+
+def test_the_players_page_writes_nothing(app):
+    """Every game is noted by the write that ends it (an imported finished game by the
+    import's own transaction), so the players' page has nothing left to write."""
+    settle(finished_game(app))
+    finish(app, "Cleo", "Dan")
+    import_record(app, "34-two-player-game-forced-coup.json")
+    before = snapshot(app)
+    assert len(before["night_games"]) == 3
+    visitor = app.test_client()
+    for _ in range(2):
+        page = visitor.get("/players").text
+        assert player_row(page, "Max")[:2] == ["1", "1"]  # the imported game counts
+    assert snapshot(app) == before
 
 
 def test_the_scoreboard_follows_a_second_game_row_by_row(app):
@@ -345,10 +485,37 @@ def test_the_scoreboard_follows_a_second_game_row_by_row(app):
     assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
     page = t.page()
     assert "2 games played" in page and re.search(r"<span>Ann</span> <b>2</b>", page)
-    with app.extensions["tables"].pool.store() as store:
-        rows = store.read(t.table_id).rows
-    assert evening.winners_in(rows) == ("Ann", "Ann")
+    assert t.live().night_winners == ("Ann", "Ann")
     assert t.post("/undo", {}).status_code == 200  # the last coup taken back
     assert "game played" not in t.page()
     assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
     assert "2 games played" in t.page()
+
+
+def test_after_a_restart_the_night_is_folded_once(app, tmp_path, monkeypatch):
+    """The night's winners come from the one fold of the log: after a restart, drawing the
+    tablet's lobby with the night's scoreboard applies each step of the log once, no more."""
+    t = settle(finished_game(app))
+    with app.extensions["tables"].pool.store() as store:
+        rows = store.read(t.table_id).rows
+    steps = len([r for r in rows if r.kind == "step" and "control" not in r.step])
+    assert steps == 19
+    restarted = make_app(tmp_path / "instance")
+    tablet = restarted.test_client()
+    for cookie in t.tablet._cookies.values():
+        tablet.set_cookie(cookie.key, cookie.value, domain=cookie.domain, path=cookie.path)
+    import app.web.state as state_module
+
+    applies = []
+    real = state_module.apply
+
+    def counted(game, step):
+        applies.append(step)
+        return real(game, step)
+
+    monkeypatch.setattr(state_module, "apply", counted)
+    page = tablet.get(t.url)
+    assert page.status_code == 200 and "1 game played" in page.text
+    assert len(applies) == steps  # each step of the log once, not once more for the night
+    assert "1 game played" in tablet.get(t.url).text
+    assert len(applies) == steps  # the next screen comes from the cache

@@ -15,7 +15,7 @@ from tablekit import CSRF_FIELD, HTMX, Table, csrf_of, version_of
 
 from app.frozen import FrozenDict, FrozenList, freeze
 from app.live import Broker, LiveUpdates
-from app.store import TableLog
+from app.store import PlayerLog, TableLog
 from app.web.fragments import CSRF_SLOT, Fragments
 from app.web.security import referee_cookie
 
@@ -149,10 +149,13 @@ def test_the_store_and_the_broker_are_behind_small_interfaces(app: Flask):
     service = app.extensions["tables"]
     with service.pool.store() as store:
         assert isinstance(store, TableLog)
+        assert isinstance(store, PlayerLog)
     updates: LiveUpdates = service.broker
     assert isinstance(updates, Broker)
     assert {name for name in vars(TableLog) if not name.startswith("_")} == {
         "version", "read", "table_of_seat", "create_table", "write"}
+    assert {name for name in vars(PlayerLog) if not name.startswith("_")} == {
+        "results", "aliases", "name_people"}
 
 
 def test_a_late_draw_of_an_older_version_never_replaces_the_newer_screen():
