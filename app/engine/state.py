@@ -178,7 +178,7 @@ def with_step(game: Game, step: Step) -> Game:
 
 
 def with_ruling(game: Game, text: str | tuple[str, str], rule: str | None = None,
-        count: str | None = None, **params: object) -> Game:
+                count: str | None = None, **params: object) -> Game:
     """The game with one more ruling in its public log; (singular, plural) texts are chosen
     by the value named `count`."""
     ruling = _new(Ruling)

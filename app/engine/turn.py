@@ -1,8 +1,9 @@
 """A turn under way: what it may wait on, and what it owes (frozen records, like the game's).
 
-A turn waits on at most one open thing (`Turn.open`: a challenge window, a challenge being
-answered, a block window, an exchange, an examine) and on the losses and draws it owes. When
-nothing is open or owed, the turn's next part (`Turn.next`) runs (see `flow.advance`).
+A turn waits on at most one open thing (`Turn.open`: a challenge window, a claim challenged
+and not yet proven or conceded, a block window, an exchange, an examine) and on the losses
+and draws it owes. When nothing is open or owed, the turn's next part (`Turn.next`) runs (see
+`flow.advance`).
 """
 
 from __future__ import annotations
@@ -123,5 +124,5 @@ class Turn:
 
     @property
     def waiting(self) -> bool:
-        """Whether someone owes something: a loss, a draw, or an answer to what is open."""
+        """Whether someone owes something: a loss, a draw, or a move on what is open."""
         return bool(self.losses or self.draws or self.open)
