@@ -94,12 +94,19 @@ def night_games_count_when_over(db: Database) -> None:
 
 
 def connect(path: str | Path) -> Database:
-    """Open a Database: autocommit driver mode, foreign keys, a bounded wait for the lock."""
+    """Open a Database: autocommit driver mode, foreign keys, a bounded wait for the lock, and
+    ``synchronous = NORMAL``, the usual pairing with WAL: a commit is written to the WAL but
+    not synced to the disk, so it waits for no fsync (which would stop the server's one thread
+    for every tap). A crash of the app loses nothing; a power cut or a crash of the whole
+    system can lose the last steps since the WAL was last synced (at a checkpoint), never
+    break the file: the referee then sees the table a few taps back and taps them again
+    (docs/PERFORMANCE.md)."""
     # check_same_thread=False: a connection may be reused by the next request, which may run
     # on another thread (never two at once: the web layer's pool hands each to one request).
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None,
                            check_same_thread=False)
     conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA synchronous = NORMAL")
     return Database(conn)
 
 

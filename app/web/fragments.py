@@ -39,12 +39,18 @@ class Fragments:
             csrf: str) -> str:
         """The fragment of ``screen`` at ``version``, drawn by ``draw`` (with
         :data:`CSRF_SLOT` for the form token) unless it was drawn before; ``csrf`` filled in."""
+        return self.part(table_id, screen, version, draw).replace(CSRF_SLOT, csrf)
+
+    def part(self, table_id: str, screen: Hashable, version: int, draw: Callable[[], str]
+             ) -> str:
+        """``screen`` at ``version`` as ``draw`` gives it, drawn once: a whole screen with its
+        slots, or a part that several screens of the table share."""
         key = (table_id, screen)
         with self._lock:
             hit = self._drawn.get(key)
             if hit is not None and hit[0] == version:
                 self._drawn.move_to_end(key)
-                return hit[1].replace(CSRF_SLOT, csrf)
+                return hit[1]
         html = draw()
         with self._lock:
             newest = self._drawn.get(key)
@@ -53,7 +59,13 @@ class Fragments:
                 self._drawn.move_to_end(key)
             while len(self._drawn) > self._size:
                 self._drawn.popitem(last=False)
-        return html.replace(CSRF_SLOT, csrf)
+        return html
+
+    def held(self, table_id: str) -> list[tuple[Hashable, int, str]]:
+        """(screen, version, html) of each fragment and part remembered for ``table_id``."""
+        with self._lock:
+            return [(screen, version, html) for (table, screen), (version, html)
+                    in self._drawn.items() if table == table_id]
 
     def __len__(self) -> int:
         return len(self._drawn)

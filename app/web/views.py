@@ -148,7 +148,6 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     mine = engine_seat_view(state.game, seat.name)
     view["view"] = mine
     view["prompts"] = phone_prompts(state.game, seat.name, answers_of(state.table.setup))
-    view["log"] = log_lines(state, mine["log"], view["voice"], PHONE_RULINGS)
     view["me"] = next(p for p in mine["players"] if p["name"] == seat.name)
     view["just_undone"] = just_undone(state, view["voice"])
     everyone = pending_of(state)
@@ -157,6 +156,19 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     view["private_kinds"] = PRIVATE_KINDS
     view["must_act"] = must_act(asked, mine["turn"], seat.name)
     return view
+
+
+def phone_public(state: TableState, languages: list[tuple[str, str]]) -> View:
+    """What every phone of the table shows alike (the other players' rows, the newest
+    rulings): drawn once per version and language and placed into each seat's screen. Made
+    from the public view alone, so no seat's hand can be in it."""
+    view = common(state, languages)
+    if state.game is None or state.lobby:
+        return {**view, "players": [], "log": [], "acting": []}
+    everyone = pending_of(state)
+    public = engine_table_view(state.game, everyone)
+    return {**view, "players": public["players"], "acting": acting(everyone),
+            "log": log_lines(state, public["log"], view["voice"], PHONE_RULINGS)}
 
 
 def must_act(asked: Sequence[Prompt], turn: dict[str, Any] | None, name: str) -> bool:
@@ -191,14 +203,16 @@ def log_lines(state: TableState, log: Sequence[Ruling], voice: Voice, limit: int
               ) -> list[LogLine]:
     """The newest ``limit`` lines, newest first: rulings numbered as the whole game's log
     numbers them (the same on the tablet and every phone), each undo where it happened."""
-    marks = _undo_marks(state, len(log))
-    lines: list[LogLine] = [LogLine(undone=words.describe_step(step, voice))
-                            for at, step in marks if at == 0]
-    for number, ruling in enumerate(log, 1):
-        lines.append(LogLine(number, ruling))
+    marks = _undo_marks(state, len(log))[::-1]
+    lines: list[LogLine] = []
+    for number in range(len(log), -1, -1):  # from the newest; only as far back as shown
         lines.extend(LogLine(undone=words.describe_step(step, voice))
                      for at, step in marks if at == number)
-    return list(reversed(lines))[:limit]
+        if len(lines) >= limit:
+            break
+        if number:
+            lines.append(LogLine(number, log[number - 1]))
+    return lines[:limit]
 
 
 def _undo_marks(state: TableState, size: int) -> list[tuple[int, Any]]:

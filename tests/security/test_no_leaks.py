@@ -279,6 +279,16 @@ class Night:
             self.get(device, "/view", f"{label} view again")
         for device in self.devices():  # and as each device's event stream carries it
             self.event(device, f"{label} event")
+        self.shared_parts(label)
+
+    def shared_parts(self, label: str) -> None:
+        """The parts every phone of the table shares (the other players' rows, the newest
+        rulings), as the server remembers them: drawn once for all seats, they must be the
+        same whatever X holds, like any screen X's phones don't show."""
+        held = self.app.extensions["fragments"].held(self.table_id)
+        for screen, version, html in sorted(held, key=repr):
+            if screen[0] in ("phone rows", "phone rulings"):
+                self.seen["shared parts"].append((f"{label} {screen}", version, "", html))
 
     def event(self, device: str, what: str) -> None:
         """The event a device's stream sends when the table moved past the screen it shows
@@ -502,10 +512,10 @@ class Night:
         for device, entries in self.seen.items():
             bodies = [body for *_, body in entries]
             assert not any(self.referee_token in body for body in bodies)
-            if device == "tv":
+            if device in ("tv", "shared parts"):
                 for token, _mask in self.tokens:
                     assert not any(token in body for body in bodies), device
-            if device in ("tablet", "late", "tv"):
+            if device in ("tablet", "late", "tv", "shared parts"):
                 continue
             mine = self.links[device].split("/s/")[1]
             for token, _mask in self.tokens:
@@ -559,6 +569,7 @@ def mostly_official(rng: random.Random) -> Chooser:
 def test_other_devices_cannot_tell_two_deals_apart(tmp_path: Path):
     probe = make_app(tmp_path / "probe")
     played: dict[str, int] = defaultdict(int)
+    shared = 0
     for seed in SEEDS:
         plan = make_plan(seed, probe)
         if plan is None:
@@ -583,8 +594,10 @@ def test_other_devices_cannot_tell_two_deals_apart(tmp_path: Path):
         # X's own phones do see X's cards.
         assert [seen_a.get(x) for x in sorted(xs)] != [seen_b.get(x) for x in sorted(xs)]
         played[variant] += 1
+        shared += len(seen_a.get("shared parts", []))
     assert sum(played.values()) >= len(SEEDS) // 2, f"only {played} seeds had a second deal"
     assert set(played) == set(VARIANTS), played
+    assert shared, "no phone's shared parts were drawn: the comparison above saw none"
 
 
 def test_the_tablets_download_holds_no_hidden_card_during_a_game(tmp_path: Path):

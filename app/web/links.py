@@ -1,0 +1,58 @@
+"""The templates' ``url_for``, remembered: a screen builds the same few links (its Rules page,
+where its buttons post, its refresh) on every draw, and building one through the URL map costs
+more than the rest of its line. A link depends only on the endpoint (a relative one is
+made whole with the request's blueprint), its values and where the app is served (scheme, host,
+the path it is mounted at), so it is remembered by those.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Any, Final
+
+from flask import Flask, has_request_context, request, url_for
+
+LINKS: Final = 8192  # links remembered (a few per screen, and a refresh link per version)
+
+
+class Links:
+    """``url_for`` for templates, by (where the app is served, endpoint, values)."""
+
+    def __init__(self, size: int = LINKS) -> None:
+        self._size = size
+        self._built: OrderedDict[Hashable, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, endpoint: str, **values: Any) -> str:
+        if not has_request_context():
+            return url_for(endpoint, **values)
+        environ = request.environ
+        if endpoint.startswith("."):  # relative to this request's blueprint
+            endpoint = f"{request.blueprint or ''}{endpoint}"
+        try:
+            key = (environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"),
+                   environ.get("SCRIPT_NAME"), endpoint, tuple(sorted(values.items())))
+            hash(key)
+        except TypeError:  # a value that can't be a key: build it each time
+            return url_for(endpoint, **values)
+        with self._lock:
+            built = self._built.get(key)
+            if built is not None:
+                self._built.move_to_end(key)
+                return built
+        built = url_for(endpoint, **values)
+        with self._lock:
+            self._built[key] = built
+            while len(self._built) > self._size:
+                self._built.popitem(last=False)
+        return built
+
+    def __len__(self) -> int:
+        return len(self._built)
+
+
+def install(app: Flask) -> None:
+    """The templates' ``url_for`` becomes the remembered one."""
+    app.jinja_env.globals["url_for"] = Links()

@@ -1,0 +1,60 @@
+"""The parts of a phone's screen that every seat of the table sees alike: the other players'
+rows and the newest rulings. They are drawn once per version and language (not once per seat)
+from the public view alone (:func:`app.web.views.phone_public`), so no hand can be in them,
+and each seat's screen places them: every row but its own, and the rulings with its own Rules
+link. Only the seat's own part (its hand, its questions) is drawn per seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from flask import render_template
+from markupsafe import Markup, escape
+
+from app.web import views
+from app.web.i18n import language
+from app.web.loglines import RULES_SLOT
+from app.web.screens import fragments, languages
+from app.web.state import TableState
+
+ROW_END: Final = "\x1f"
+"""Ends each row of phone/_others.html. A control character can't be in a name or anything
+else a screen shows, so what players type can't forge one."""
+
+
+
+@dataclass(frozen=True)
+class PhoneParts:
+    """The shared parts of one version's phone screens, in one language."""
+
+    rows: tuple[tuple[str, str], ...]  # (player's name, their row), in seat order
+    rulings: str  # the newest rulings' lines, with RULES_SLOT for the seat's Rules link
+
+    def others(self, name: str) -> Markup:
+        """Every player's row but ``name``'s."""
+        return Markup("\n".join(row for who, row in self.rows if who != name))
+
+    def log(self, rules_url: str) -> Markup:
+        """The rulings, each rule code linking to this seat's Rules page."""
+        return Markup(self.rulings.replace(RULES_SLOT, str(escape(rules_url))))
+
+
+def phone_parts(state: TableState) -> PhoneParts:
+    """The shared parts of ``state``'s phone screens in this request's language."""
+    if state.game is None or state.lobby:
+        return PhoneParts((), "")
+    speaking, table_id, version = language(), state.table.id, state.version
+    rows = fragments().part(table_id, ("phone rows", speaking), version,
+                            lambda: _draw(state, "phone/_others.html"))
+    rulings = fragments().part(table_id, ("phone rulings", speaking), version,
+                               lambda: _draw(state, "phone/_log.html"))
+    names = [p.name for p in state.game.players]
+    drawn = [row.strip() for row in rows.split(ROW_END)][:len(names)]
+    return PhoneParts(tuple(zip(names, drawn, strict=True)), rulings.strip())
+
+
+def _draw(state: TableState, template: str) -> str:
+    return render_template(template, **views.phone_public(state, languages()),
+                           row_end=ROW_END, rules_url=RULES_SLOT)
