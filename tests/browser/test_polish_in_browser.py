@@ -42,6 +42,20 @@ def in_view(page: Page, selector: str) -> bool:
         return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0; }""", selector))
 
 
+def badges_apart(page: Page, name: str) -> bool:
+    """Whether a seat's "no phone" tag and its "Waiting for them" badge are both shown and do
+    not overlap (measured in one go: the screen may be replaced between two looks)."""
+    return bool(page.evaluate("""name => {
+        const seat = Array.from(document.querySelectorAll('#seats > li'))
+            .find(li => li.querySelector('h2').textContent.trim().startsWith(name));
+        const tag = seat && seat.querySelector('h2 .tag');
+        const badge = seat && seat.querySelector('.to-act');
+        if (!tag || !badge) return false;
+        const a = tag.getBoundingClientRect(), b = badge.getBoundingClientRect();
+        return a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+    }""", name))
+
+
 def viewport_shot(page: Page, name: str) -> Path:
     path = Path(__file__).resolve().parents[1] / "artifacts" / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -74,6 +88,7 @@ def test_the_prompt_is_on_screen_without_scrolling(tablet: Page, new_phone: NewP
     night.declare("Steal", "Eve")
     night.sync()
     look_at_sizes(tablet, f"{layout}-challenge")
+    assert badges_apart(tablet, "Eve"), "'no phone' and 'Waiting for them' overlap"
     bob = night.phone("Bob")
     bob.set_viewport_size({"width": 390, "height": 844})
     viewport_shot(bob, f"polish-phone-{layout}-challenge")
