@@ -1,0 +1,88 @@
+"""The round table at a tablet's sizes: no seat covers the bar's buttons, the prompt or another
+seat, and every seat is on screen, even when each seat shows the most it ever shows (a "no phone"
+tag, "Waiting for them", two cards face up, a faction and "out")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+from nightkit import Night, seat, start, watch  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
+
+SIZES = {"1280x800": (1280, 800), "1024x768": (1024, 768)}
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo"]
+
+# The fullest a seat gets, as the server draws it (two face-up cards, a faction, "out"): the
+# game's own screens reach it only at the end of a long game, so the test fills each seat.
+FULLEST = """() => {
+    const card = (name, label) => `<span class="card card-${name} up"><span class="name">${label}</span></span>`;
+    document.querySelectorAll('#seats > li').forEach(li => {
+        li.classList.add('out', 'acting');
+        li.querySelector('.cards').innerHTML = card('ambassador', 'Ambassador') + card('contessa', 'Contessa');
+        if (!li.querySelector('.to-act')) li.querySelector('h2').insertAdjacentHTML('afterend', '<p class="to-act">Waiting for them</p>');
+        if (!li.querySelector('.faction')) li.insertAdjacentHTML('beforeend', '<p class="faction faction-reformist">Reformist</p>');
+        li.insertAdjacentHTML('beforeend', '<p class="status">out</p>');
+    });
+}"""
+
+# Every overlap and every edge that is crossed, measured in one go.
+PROBLEMS = """() => {
+    const box = e => e.getBoundingClientRect();
+    const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+    const seats = Array.from(document.querySelectorAll('#seats > li'));
+    const bar = box(document.querySelector('.tools')), prompt = box(document.querySelector('#prompt'));
+    const problems = [];
+    seats.forEach((li, i) => {
+        const r = box(li), name = li.querySelector('h2').textContent.trim();
+        if (!apart(r, bar)) problems.push(name + ' covers the bar');
+        if (!apart(r, prompt)) problems.push(name + ' covers the prompt');
+        if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) problems.push(name + ' is off screen');
+        seats.slice(i + 1).forEach(o => { if (!apart(r, box(o))) problems.push(name + ' overlaps another seat'); });
+        li.querySelectorAll('.card').forEach(c => { const k = box(c);
+            if (k.left < r.left || k.right > r.right || k.bottom > r.bottom) problems.push(name + "'s card sticks out"); });
+    });
+    document.querySelectorAll('.tools > .button, .tools > button, .tools > form > button, .tools > details > summary').forEach(b => {
+        const k = box(b); if (!k.width) return;
+        const hit = document.elementFromPoint(k.left + k.width / 2, k.top + k.height / 2);
+        if (!hit || !b.contains(hit)) problems.push('"' + b.textContent.trim() + '" does not get its tap');
+    });
+    return problems;
+}"""
+
+
+def shot(page: Page, name: str) -> None:
+    path = Path(__file__).resolve().parents[1] / "artifacts" / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path))
+
+
+def round_table(tablet: Page, players: int) -> None:
+    """A Reformation table of ``players`` seats without phones, started, shown as a round table."""
+    watch(tablet)
+    tablet.goto("/")
+    tablet.locator("details.settings > summary").first.click()
+    tablet.locator("select[name=reformation]").select_option("true")
+    tablet.locator("textarea[name=players]").fill("\n".join(NAMES[:players]))
+    tablet.get_by_role("button", name="Create the table").click()
+    expect(tablet.get_by_role("heading", name="Seat the players")).to_be_visible()
+    for name in NAMES[:players]:
+        seat(tablet, name).get_by_role("button", name="No phone").click()
+        expect(seat(tablet, name)).to_contain_text("No phone: untracked")
+    start(Night(tablet), "Ann")
+    tablet.get_by_role("button", name="Round table").click()
+    expect(tablet.locator("body.round-table")).to_have_count(1)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_round_table_seats_stay_clear_of_the_bar_the_prompt_and_each_other(
+        tablet: Page, players: int) -> None:
+    round_table(tablet, players)
+    tablet.evaluate(FULLEST)
+    for size, (width, height) in SIZES.items():
+        tablet.set_viewport_size({"width": width, "height": height})
+        tablet.evaluate("() => window.scrollTo(0, 0)")
+        shot(tablet, f"round-table-{players}-{size}")
+        assert tablet.evaluate(PROBLEMS) == [], (players, size)
