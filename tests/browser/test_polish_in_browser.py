@@ -107,6 +107,28 @@ def test_the_prompt_is_on_screen_without_scrolling(tablet: Page, new_phone: NewP
     look_at_sizes(tablet, f"{layout}-untracked-lose")
 
 
+@pytest.mark.parametrize("layout", ["grid", "round"])
+def test_the_reformation_declare_prompt_is_on_screen_with_converts_targets_open(
+        tablet: Page, new_phone: NewPhone, layout: str) -> None:
+    """Reformation's nine actions and Convert's targets, open, all show without scrolling."""
+    reformation_night(tablet, new_phone, ["Ann", "Bob", "Cy", "Dee"])
+    if layout == "round":
+        tablet.get_by_role("button", name="Round table").click()
+    tablet.locator("#prompt summary", has_text="Convert").click()
+    expect(tablet.locator("#prompt details.targets[open] button.target").first).to_be_visible()
+    for size, (width, height) in SIZES.items():
+        tablet.set_viewport_size({"width": width, "height": height})
+        tablet.evaluate("() => window.scrollTo(0, 0)")
+        viewport_shot(tablet, f"polish-tablet-{layout}-reformation-convert-{size}")
+        off = tablet.evaluate("""() => Array.from(document.querySelectorAll(
+                '#prompt .actions button, #prompt .actions summary'))
+            .filter(b => b.getClientRects().length)
+            .map(b => [b.textContent.trim(), b.getBoundingClientRect()])
+            .filter(([, r]) => r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+            .map(([t]) => t)""")
+        assert off == [], (layout, size)
+
+
 # -- a disabled button looks disabled ---------------------------------------------------------
 
 
@@ -167,14 +189,22 @@ def test_a_refusal_shows_beside_the_form_that_asked(tablet: Page, new_phone: New
 # -- a half-made choice survives another seat's step and the referee's settings ---------------
 
 
-def reformation_night(tablet: Page, new_phone: NewPhone) -> Night:
+def reformation_night(tablet: Page, new_phone: NewPhone,
+                      names: list[str] | None = None) -> Night:
+    """A Reformation table of three with phones, or of ``names`` with no phones."""
     tablet.goto("/")
     tablet.locator("details.settings > summary").first.click()
     tablet.locator("select[name=reformation]").select_option("true")
-    tablet.locator("textarea[name=players]").fill("Ann\nBob\nCy")
+    tablet.locator("textarea[name=players]").fill("\n".join(names or ["Ann", "Bob", "Cy"]))
     tablet.get_by_role("button", name="Create the table").click()
     expect(tablet.get_by_role("heading", name="Seat the players")).to_be_visible()
     night = Night(tablet)
+    if names:
+        for name in names:
+            seat(tablet, name).get_by_role("button", name="No phone").click()
+            expect(seat(tablet, name)).to_contain_text("No phone: untracked")
+        start(night, names[0])
+        return night
     seat_everyone(night, new_phone, {"Ann": ["captain", "contessa"],
                                      "Bob": ["contessa", "assassin"],
                                      "Cy": ["ambassador", "captain"]})
