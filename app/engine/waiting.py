@@ -58,3 +58,63 @@ def waiting(game: Game, prompts: list[Prompt] | None = None) -> Ruling:
     # TRANSLATORS: status line (tablet and phones). who: the parts below ("Ann, Bob to
     # challenge or let it stand"), joined with "; ".
     return Ruling(N_("Waiting for %(who)s."), {"who": parts})
+
+
+# What the table waits for, said to the one player it waits for, on their own phone.
+YOUR_TEXTS = {
+    # TRANSLATORS: the phone, to its owner when the table waits for them alone.
+    "declare": N_("Your turn: declare an action."),
+    # TRANSLATORS: the phone, to its owner when the table waits for them alone.
+    "respond": N_("You may challenge or let it stand."),
+    # TRANSLATORS: the phone, to its owner when the table waits for them alone.
+    "block": N_("You may block or let it stand."),
+    # TRANSLATORS: the phone, to its owner when the table waits for them alone. card: a card
+    # name (nominative).
+    "prove": N_("Prove the %(card)s or concede."),
+    # TRANSLATORS: the phone, to its owner when the table waits for them alone. card: a card
+    # name (nominative).
+    "prove_inverted": N_("Show a hand with no %(card)s or concede."),
+    # TRANSLATORS: the phone, to its owner when the table waits for them alone.
+    "lose": N_("Turn a card face up."),
+    # TRANSLATORS: the phone, to its owner when the table waits for them alone.
+    "draw": N_("Draw from the court deck."),
+    # TRANSLATORS: the phone, to its owner when the table waits for them alone.
+    "keep": N_("Choose the cards to keep."),
+    # TRANSLATORS: the phone, to its owner when the table waits for them alone.
+    "show": N_("Choose the card to be shown."),
+    # TRANSLATORS: the phone, to its owner when the table waits for them alone.
+    "decide": N_("Swap or return the shown card."),
+}
+KIND_OF_TEXT = {text: kind for kind, text in WAITING_TEXTS.items()}
+
+
+def waiting_to_you(line: Ruling, you: str) -> Ruling:
+    """The waiting line as ``you`` read it on their own phone: "You may block or let it stand."
+    when the table waits for them alone, "Waiting for you and Cy to …" when with others; the
+    line itself when it doesn't name them."""
+    parts = line.params.get("who")
+    if not isinstance(parts, list):
+        return line
+    mine = [p for p in parts if you in _names(p)]
+    if not mine:
+        return line
+    if len(parts) == 1 and _names(mine[0]) == (you,):
+        kind = KIND_OF_TEXT[str(mine[0].text)]
+        return Ruling(YOUR_TEXTS[kind], {k: v for k, v in mine[0].params.items() if k != "names"})
+    return Ruling(line.text, {**line.params, "who": [_with_you(p, you) for p in parts]})
+
+
+def _names(part: Ruling) -> tuple[str, ...]:
+    names = part.params.get("names")
+    return tuple(names) if isinstance(names, Names) else ()
+
+
+def _with_you(part: Ruling, you: str) -> Ruling:
+    names = _names(part)
+    if you not in names:
+        return part
+    others = Names(n for n in names if n != you)
+    # TRANSLATORS: the phone: its owner among the players the table waits for, in place of
+    # the names in "Waiting for %(who)s." names: the other players' names joined with commas.
+    who = Ruling(N_("you and %(names)s"), {"names": others}) if others else Ruling(N_("you"))
+    return Ruling(part.text, {**part.params, "names": who})

@@ -37,6 +37,7 @@ from app.engine import seat_view as engine_seat_view
 from app.engine import table_view as engine_table_view
 from app.engine.cards import ACTIONS
 from app.engine.state import Game
+from app.engine.waiting import waiting_to_you
 from app.i18n import Voice
 from app.store import Seat
 from app.web import words
@@ -170,6 +171,7 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     view["turn_no"] = turn_number(state.game)
     voice = view["voice"]
     view["yours"] = lambda r: yours(voice, r, seat.name)
+    view["waiting_to_you"] = lambda r: voice.ruling(waiting_to_you(r, seat.name))
     return view
 
 

@@ -124,7 +124,8 @@ def test_the_reformation_declare_prompt_is_on_screen_with_converts_targets_open(
                 '#prompt .actions button, #prompt .actions summary'))
             .filter(b => b.getClientRects().length)
             .map(b => [b.textContent.trim(), b.getBoundingClientRect()])
-            .filter(([, r]) => r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+            .filter(([, r]) => r.top < 0 || r.bottom > innerHeight
+                               || r.left < 0 || r.right > innerWidth)
             .map(([t]) => t)""")
         assert off == [], (layout, size)
 

@@ -18,12 +18,17 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo"]
 # The fullest a seat gets, as the server draws it (two face-up cards, a faction, "out"): the
 # game's own screens reach it only at the end of a long game, so the test fills each seat.
 FULLEST = """() => {
-    const card = (name, label) => `<span class="card card-${name} up"><span class="name">${label}</span></span>`;
+    const card = (name, label) =>
+        `<span class="card card-${name} up"><span class="name">${label}</span></span>`;
+    const badge = '<p class="to-act">Waiting for them</p>';
+    const side = '<p class="faction faction-reformist">Reformist</p>';
     document.querySelectorAll('#seats > li').forEach(li => {
         li.classList.add('out', 'acting');
-        li.querySelector('.cards').innerHTML = card('ambassador', 'Ambassador') + card('contessa', 'Contessa');
-        if (!li.querySelector('.to-act')) li.querySelector('h2').insertAdjacentHTML('afterend', '<p class="to-act">Waiting for them</p>');
-        if (!li.querySelector('.faction')) li.insertAdjacentHTML('beforeend', '<p class="faction faction-reformist">Reformist</p>');
+        li.querySelector('.cards').innerHTML =
+            card('ambassador', 'Ambassador') + card('contessa', 'Contessa');
+        if (!li.querySelector('.to-act'))
+            li.querySelector('h2').insertAdjacentHTML('afterend', badge);
+        if (!li.querySelector('.faction')) li.insertAdjacentHTML('beforeend', side);
         li.insertAdjacentHTML('beforeend', '<p class="status">out</p>');
     });
 }"""
@@ -31,23 +36,33 @@ FULLEST = """() => {
 # Every overlap and every edge that is crossed, measured in one go.
 PROBLEMS = """() => {
     const box = e => e.getBoundingClientRect();
-    const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+    const apart = (a, b) =>
+        a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
     const seats = Array.from(document.querySelectorAll('#seats > li'));
-    const bar = box(document.querySelector('.tools')), prompt = box(document.querySelector('#prompt'));
+    const bar = box(document.querySelector('.tools'));
+    const prompt = box(document.querySelector('#prompt'));
     const problems = [];
     seats.forEach((li, i) => {
         const r = box(li), name = li.querySelector('h2').textContent.trim();
-        if (!apart(r, bar)) problems.push(name + ' covers the bar');
-        if (!apart(r, prompt)) problems.push(name + ' covers the prompt');
-        if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) problems.push(name + ' is off screen');
-        seats.slice(i + 1).forEach(o => { if (!apart(r, box(o))) problems.push(name + ' overlaps another seat'); });
-        li.querySelectorAll('.card').forEach(c => { const k = box(c);
-            if (k.left < r.left || k.right > r.right || k.bottom > r.bottom) problems.push(name + "'s card sticks out"); });
+        const say = what => problems.push(name + what);
+        if (!apart(r, bar)) say(' covers the bar');
+        if (!apart(r, prompt)) say(' covers the prompt');
+        if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
+            say(' is off screen');
+        seats.slice(i + 1).forEach(o => { if (!apart(r, box(o))) say(' overlaps a seat'); });
+        li.querySelectorAll('.card').forEach(c => {
+            const k = box(c);
+            if (k.left < r.left || k.right > r.right || k.bottom > r.bottom)
+                say("'s card sticks out");
+        });
     });
-    document.querySelectorAll('.tools > .button, .tools > button, .tools > form > button, .tools > details > summary').forEach(b => {
-        const k = box(b); if (!k.width) return;
+    const tools = '.tools > .button, .tools > button, .tools > form > button, '
+        + '.tools > details > summary';
+    document.querySelectorAll(tools).forEach(b => {
+        const k = box(b);
+        if (!k.width) return;
         const hit = document.elementFromPoint(k.left + k.width / 2, k.top + k.height / 2);
-        if (!hit || !b.contains(hit)) problems.push('"' + b.textContent.trim() + '" does not get its tap');
+        if (!hit || !b.contains(hit)) problems.push(b.textContent.trim() + ' misses its tap');
     });
     return problems;
 }"""

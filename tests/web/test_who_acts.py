@@ -249,3 +249,36 @@ def test_a_phone_hears_its_own_mistakes_in_the_second_person(app: Flask):
     # The tablet still says whose cards (it speaks for everyone).
     t.step(do="income", by="Ann")  # refused: the exchange is under way
     assert t.steps()[-1] == {"do": "draw", "by": "Ann", "cards": ["duke", "contessa"]}
+
+
+def waiting_line(html: str) -> str:
+    found = re.search(r'<p class="waiting">(.*?)</p>', html, re.S)
+    assert found
+    return found.group(1)
+
+
+def test_the_waiting_line_speaks_to_the_phone_it_waits_for(started: Table):
+    """On its own phone the waiting line says "you", never the owner's name; the others' phones
+    and the tablet keep the names."""
+    t = started
+    assert waiting_line(t.phone_page("Ann")) == "Your turn: declare an action."
+    assert waiting_line(t.phone_page("Bob")) == "Waiting for Ann to declare an action."
+    t.step(do="steal", by="Ann", target="Bob")
+    to_challenge = "to challenge or let it stand."
+    assert waiting_line(t.phone_page("Bob")) == f"Waiting for you and Cy {to_challenge}"
+    assert waiting_line(t.phone_page("Cy")) == f"Waiting for you and Bob {to_challenge}"
+    assert waiting_line(t.phone_page("Ann")) == "Waiting for Bob, Cy to challenge or let it stand."
+    t.step(do="pass")
+    assert waiting_line(t.phone_page("Bob")) == "You may block or let it stand."
+    assert "Waiting for Bob to block or let it stand." in t.page()
+
+
+def test_the_waiting_line_to_you_reads_in_every_language(started: Table):
+    t = started
+    t.step(do="steal", by="Ann", target="Bob")
+    t.step(do="pass")
+    for language, line in {"ru": "Вы можете", "uk": "Ви можете", "pt-BR": "Você pode",
+                           "ja": "あなた"}.items():
+        assert t.phone_post("Bob", "/language", {"language": language}).status_code == 200
+        html = t.phone_page("Bob")
+        assert line in waiting_line(html) and "Bob" not in waiting_line(html), language
