@@ -229,7 +229,27 @@
     if (target) { target.setAttribute("tabindex", "-1"); target.focus({ preventScroll: true }); }
   }
 
-  document.addEventListener("DOMContentLoaded", function () { layout(); buzz(); });
+  // An open fold marked data-keep stays open through a reload of the page too: this tab
+  // remembers the keys of its open folds (a key names one question, so it never opens another).
+  function openFolds() {
+    try { return JSON.parse(window.sessionStorage.getItem("open-folds") || "[]"); } catch (err) { return []; }
+  }
+  document.addEventListener("toggle", function (e) {
+    var el = e.target;
+    if (!el.matches || !el.matches("details[data-keep]")) { return; }
+    var key = el.getAttribute("data-keep");
+    var keys = openFolds().filter(function (k) { return k !== key; });
+    if (el.open) { keys.push(key); }
+    try { window.sessionStorage.setItem("open-folds", JSON.stringify(keys.slice(-20))); } catch (err) { /* private mode */ }
+  }, true);
+  function reopenFolds() {
+    var keys = openFolds();
+    document.querySelectorAll("details[data-keep]").forEach(function (el) {
+      if (keys.indexOf(el.getAttribute("data-keep")) >= 0) { el.open = true; }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { reopenFolds(); layout(); buzz(); });
 
   // While a request is on its way, its buttons can't be tapped twice.
   document.addEventListener("htmx:beforeRequest", function (e) {

@@ -245,6 +245,29 @@ def test_two_seats_acting_at_once_keep_their_half_made_choices(
         screenshot(bob, "polish-phone-reformation-lose-kept-open")
 
 
+def test_an_open_card_to_lose_stays_open_through_a_reload(tablet: Page, new_phone: NewPhone,
+                                                         screenshot: Shot) -> None:
+    night = reformation_night(tablet, new_phone)
+    night.declare("Embezzle")
+    night.tap("Bob challenges")
+    night.phone_open("Ann", "Tap to see your options")
+    night.phone_tap("Ann", "Show all my cards")
+    bob = night.phone("Bob")
+    night.expect_phone("Bob", "choose the card to turn face up")
+    night.sync()
+    bob.locator("#phone details.secret > summary", has_text="Tap to choose").click()
+    expect(bob.locator("#phone details.secret")).to_have_attribute("open", "")
+    bob.reload()
+    expect(bob.locator("#phone details.secret")).to_have_attribute("open", "")
+    expect(bob.locator("#phone").get_by_role("button", name="Assassin")).to_be_visible()
+    screenshot(bob, "polish-phone-lose-open-after-reload")
+    # Closed by its owner, it stays closed through the next reload.
+    bob.locator("#phone details.secret > summary", has_text="Tap to choose").click()
+    expect(bob.locator("#phone details.secret")).not_to_have_attribute("open", "")
+    bob.reload()
+    expect(bob.locator("#phone details.secret")).not_to_have_attribute("open", "")
+
+
 def test_a_half_made_choice_survives_the_night_settings(tablet: Page, new_phone: NewPhone,
                                                         screenshot: Shot) -> None:
     night = reformation_night(tablet, new_phone)

@@ -282,3 +282,15 @@ def test_the_waiting_line_to_you_reads_in_every_language(started: Table):
         assert t.phone_post("Bob", "/language", {"language": language}).status_code == 200
         html = t.phone_page("Bob")
         assert line in waiting_line(html) and "Bob" not in waiting_line(html), language
+
+
+def test_the_examination_folds_are_kept_through_updates(app: Flask):
+    """The examined player's "Tap to choose" and the examiner's "Tap to see it" carry a key
+    naming the question, so a live update (or a reload) keeps them open."""
+    t = started_table(app, {"Ann": ["inquisitor", "duke"], "Bob": ["contessa", "assassin"],
+                            "Cy": ["captain", "captain"]}, exchanger="inquisitor")
+    t.step(do="examine", by="Ann", target="Bob")
+    t.step(do="pass")
+    assert re.search(r'<details class="secret" data-keep="show-open-\d+">', t.phone_page("Bob"))
+    t.phone_step("Bob", do="show", card="contessa")
+    assert re.search(r'<details class="secret" data-keep="seen-open-\d+">', t.phone_page("Ann"))
