@@ -83,12 +83,16 @@ def examine(game: Game, t: Turn) -> Game:
 def embezzle(game: Game, t: Turn) -> Game:
     """Take every coin on the Treasury Reserve; 0 is allowed (E-37)."""
     taken = game.reserve
+    if taken == 0:
+        # TRANSLATORS: log. name: a player's name; action: an action name.
+        return with_ruling(game, N_("%(name)s finds the Treasury Reserve empty (%(action)s)."),
+                           "E-37", name=t.actor, action=action(t.action))
     game = with_coins(game, t.actor, taken, reserve=-taken)
     return with_ruling(
         # TRANSLATORS: log. name: a player's name; n: a number; action: an action name.
         game, NP_("%(name)s takes the %(n)s coin on the Treasury Reserve (%(action)s).",
                   "%(name)s takes the %(n)s coins on the Treasury Reserve (%(action)s)."),
-        "E-37" if taken == 0 else None, "n", name=t.actor, n=taken,
+        None, "n", name=t.actor, n=taken,
         action=action(t.action))
 
 

@@ -70,7 +70,7 @@ def challenge(game: Game, step: Step) -> Game:
     inverted = not window.on_block and ACTIONS[t.action].inverted
     # TRANSLATORS: log. challenger, claimant: players' names; card: a card name (nominative).
     # The claim challenged is that of holding no such card (the Embezzle).
-    text = (N_("%(challenger)s challenges: %(claimant)s says they hold no %(card)s.")
+    text = (N_("%(claimant)s claims to hold no %(card)s; %(challenger)s challenges.")
             # TRANSLATORS: log. challenger, claimant: players' names; card: a card name
             # (nominative). One challenges the claim, not the player.
             if inverted else N_("%(challenger)s challenges %(claimant)s’s %(card)s."))

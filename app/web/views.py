@@ -132,8 +132,10 @@ def last_step_said(state: TableState, log: Sequence[Ruling], voice: Voice) -> st
         return None
     said = log[state.last_said:]
     if said:
-        return " ".join(voice.ruling(r) for r in said)
-    return words.describe_step(state.steps[-1][1], voice)
+        words_said = " ".join(voice.ruling(r) for r in said)
+    else:
+        words_said = words.describe_step(state.steps[-1][1], voice)
+    return words_said.rstrip(".。")  # the confirmation quotes it inside its own sentence
 
 
 def _stripped(p: Prompt) -> Prompt:

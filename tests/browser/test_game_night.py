@@ -111,7 +111,7 @@ def test_a_challenged_tax_updates_every_screen_live(
     night.expect_phone("Ann", "Bob challenges your Duke.")
     ann = night.phone("Ann")
     night.phone_open("Ann", "Tap to see your options")
-    expect(ann.get_by_text("You hold a Duke.")).to_be_visible()
+    expect(ann.get_by_text("You hold the Duke.")).to_be_visible()
     screenshot(ann, "game-night-phone-challenged")
     expect(night.phone("Bob").locator("#phone")).not_to_contain_text("You hold")
     night.phone_tap("Ann", "Show the Duke")

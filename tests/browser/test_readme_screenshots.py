@@ -55,7 +55,7 @@ def test_the_readme_screenshots_come_from_a_real_game(
     night.expect_phone("Cy", "Ann challenges your Captain.")
     night.phone_open("Cy", "Tap to see your options")
     cy = night.phone("Cy")
-    expect(cy.get_by_text("You hold a Captain.")).to_be_visible()
+    expect(cy.get_by_text("You hold the Captain.")).to_be_visible()
     save(cy, "screenshot-phone.png")
 
     tablet.goto(tablet.url.split("#")[0].split("?")[0] + "/rules#E-13")

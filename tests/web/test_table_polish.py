@@ -101,16 +101,16 @@ def undo_question(html: str) -> str:
 def test_the_undo_asks_about_the_rulings_it_takes_back(started: Table):
     t = started
     t.step(do="income", by="Ann")
-    assert undo_question(t.page()) == ("Undo the last step? “Ann takes 1 coin (Income).” Every "
+    assert undo_question(t.page()) == ("Undo the last step (“Ann takes 1 coin (Income)”)? Every "
                                        "screen will be told.")
     t.step(do="steal", by="Bob", target="Ann")
     t.step(do="pass")
     t.step(do="pass")  # one step, two rulings: both are named
-    assert undo_question(t.page()) == ("Undo the last step? “Nobody blocks. Bob steals 2 coins "
-                                       "from Ann.” Every screen will be told.")
+    assert undo_question(t.page()) == ("Undo the last step (“Nobody blocks. Bob steals 2 coins "
+                                       "from Ann”)? Every screen will be told.")
     assert t.post("/undo", {}).status_code == 200
     # After an undo, the question is about the step that is now the last.
-    assert undo_question(t.page()) == ("Undo the last step? “Nobody challenges.” Every screen "
+    assert undo_question(t.page()) == ("Undo the last step (“Nobody challenges”)? Every screen "
                                        "will be told.")
 
 
@@ -135,7 +135,7 @@ def test_the_gold_headline_names_each_private_step(started: Table):
     assert "It’s you" in bob and "Choose below the card you lose." in bob
     assert "targets you" not in bob
     ann = alert(t.phone_page("Ann"))
-    assert "It’s you" in ann and "Enter below the cards you drew." in ann
+    assert "It’s you" in ann and "Enter below the card you drew." in ann
 
 
 def test_the_gold_headline_goes_when_the_step_is_done(started: Table):

@@ -62,7 +62,7 @@ def test_a_challenged_tax_played_on_tablet_and_phones(started: Table):
     assert "Does anyone challenge Ann’s Duke?" in t.page()
     assert t.step(do="challenge", by="Bob").status_code == 200
     phone = t.phone_page("Ann")
-    assert "Bob challenges your Duke." in phone and "You hold a Duke." in phone
+    assert "Bob challenges your Duke." in phone and "You hold the Duke." in phone
     assert "You hold" not in t.phone_page("Bob")
     assert t.phone_step("Ann", do="prove").status_code == 200
     assert t.phone_step("Ann", do="draw", cards="contessa").status_code == 200

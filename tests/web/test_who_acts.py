@@ -74,7 +74,8 @@ def test_a_private_step_alerts_its_phone(started: Table):
 def test_the_undo_names_its_step_and_every_phone_is_told(started: Table):
     t = started
     t.step(do="income", by="Ann")
-    assert "Undo the last step? “Ann takes 1 coin (Income).” Every screen will be told." in t.page()
+    question = "Undo the last step (“Ann takes 1 coin (Income)”)? Every screen will be told."
+    assert question in t.page()
     t.post("/undo", {})
     for name in ("Ann", "Bob", "Cy"):
         assert "The referee undid: Ann: Income" in t.phone_page(name)
@@ -294,3 +295,48 @@ def test_the_examination_folds_are_kept_through_updates(app: Flask):
     assert re.search(r'<details class="secret" data-keep="show-open-\d+">', t.phone_page("Bob"))
     t.phone_step("Bob", do="show", card="contessa")
     assert re.search(r'<details class="secret" data-keep="seen-open-\d+">', t.phone_page("Ann"))
+
+
+def test_one_card_to_keep_or_enter_is_said_in_the_singular(app: Flask):
+    t = started_table(app, {"Ann": ["ambassador", "captain"], "Bob": ["duke", "contessa"],
+                            "Cy": ["assassin", "assassin"]})
+    t.step(do="income", by="Ann")
+    t.step(do="tax", by="Bob")
+    t.step(do="challenge", by="Ann")
+    assert t.phone_step("Bob", do="prove").status_code == 200
+    assert "Enter below the card you drew." in alert(t.phone_page("Bob"))
+    assert t.phone_step("Bob", do="draw", cards="duke").status_code == 200
+    assert t.phone_step("Ann", do="lose", card="captain").status_code == 200
+    t.step(do="income", by="Cy")
+    t.step(do="exchange", by="Ann")
+    t.step(do="pass")
+    assert "Enter below the cards you drew." in alert(t.phone_page("Ann"))
+    assert t.phone_step("Ann", do="draw", cards=["contessa", "captain"]).status_code == 200
+    html = t.phone_page("Ann")
+    assert "Choose below the card you keep." in alert(html)
+    assert "Keep this one" in html and "Keep these" not in html
+
+
+def test_an_empty_reserve_and_a_challenged_embezzle_read_plainly(app: Flask):
+    t = started_table(app, HANDS, reformation="true")
+    t.step(do="embezzle", by="Ann")
+    t.step(do="challenge", by="Bob")
+    assert "Ann claims to hold no Duke; Bob challenges." in t.page()
+
+    t = started_table(app, HANDS, reformation="true")
+    t.step(do="embezzle", by="Ann")
+    t.step(do="pass")  # nobody challenges: Ann takes what lies on the Reserve, nothing
+    html = t.page()
+    assert "Ann finds the Treasury Reserve empty (Embezzle)." in html
+    assert "0 coins on the Treasury Reserve" not in html
+
+
+def test_the_undo_question_quotes_the_step_in_its_own_sentence(started: Table):
+    t = started
+    t.step(do="income", by="Ann")
+    html = t.page()
+    t.step(do="steal", by="Bob", target="Ann")
+    t.step(do="pass")  # a step that said nothing: it is described, with no full stop inside
+    html = t.page()
+    assert re.search(r"Undo the last step \(“[^”.]+”\)\? Every screen will be told\.", html)
+    assert "” Every screen" not in html
