@@ -153,11 +153,21 @@ def check_draw(game: Game, owed: Draw, cards: tuple[str, ...]) -> None:
     elif owed.to_bottom and game.deck_size < owed.count:
         pool = pool.plus(owed.returned)  # the deck held nothing else
     for c, n in Counter(cards).items():
-        if pool[c] < n:
+        if pool[c] == 0:
             # TRANSLATORS: error. card: a card name (nominative).
             raise RuleError(CARD_ACCOUNTED_FOR, N_("A %(card)s can’t be in the court deck now: "
                                                    "every copy is accounted for."),
                             card=card(c))
+        if pool[c] < n:
+            # TRANSLATORS: error. card: a card name (nominative); n: a number (fewer than
+            # the cards of that kind entered).
+            raise RuleError(CARD_ACCOUNTED_FOR, NP_("Only %(n)s %(card)s can be in the court "
+                                                    "deck now: the other copies are accounted "
+                                                    "for.",
+                                                    "Only %(n)s copies of the %(card)s can be in "
+                                                    "the court deck now: the others are "
+                                                    "accounted for."),
+                            count="n", n=pool[c], card=card(c))
 
 
 @handles("keep")

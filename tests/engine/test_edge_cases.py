@@ -321,6 +321,18 @@ def test_E27_the_replacement_is_drawn_and_must_be_possible():
     assert hand(g, "A") == ["duke", "duke"]
 
 
+def test_E27_a_draw_of_more_copies_than_can_be_unseen_says_how_many_can():
+    """Two Contessas drawn when one copy is unaccounted for: refused, and the refusal says one
+    can be in the deck (not that every copy is accounted for); one Contessa is accepted."""
+    g = game({"A": ["ambassador", "captain"], "B": ["contessa", "contessa"],
+              "C": ["captain", "captain"]})
+    g = run(g, "A exchange", "pass")
+    error = refused(g, "A draw contessa contessa", "Only 1 Contessa can be in the court deck")
+    assert "every copy" not in render(error.text, error.params, count=error.count)
+    refused(g, "A draw captain duke", "every copy is accounted for")
+    run(g, "A draw contessa duke")
+
+
 def test_E28_lost_cards_stay_face_up_and_never_return_to_the_deck():
     g = game({"A": ["duke", "captain"], "B": ["contessa", "duke"], "C": ["duke", "captain"]},
              coins={"A": 7})
