@@ -21,7 +21,7 @@ from app.engine import pending
 from app.engine.rulings import N_
 from app.store import same_secret
 from app.web.refusals import Refusal, Why
-from app.web.state import CONTROL, TableState
+from app.web.state import CONTROL, WINDOWS, TableState
 
 if TYPE_CHECKING:  # the service calls this module; only its type is needed here
     from app.web.service import Tables
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # the service calls this module; only its type is needed here
 TIMER_MIN: Final = 10
 TIMER_MAX: Final = 600
 TARGET_MAX: Final = 20
-WINDOW_PROMPTS: Final = frozenset({"respond", "block"})
+WINDOW_PROMPTS: Final = WINDOWS
 """Prompts of an open window: the only wait that "let it stand" may end on its own."""
 
 

@@ -240,6 +240,35 @@ def test_a_reloaded_screen_counts_from_when_the_decision_opened(app, monkeypatch
     assert countdown_left(t.page()) == 60
 
 
+def test_one_players_pass_does_not_restart_the_window_s_countdown(app, monkeypatch):
+    """Issue 14.3: Ann claims the Duke; Bob lets it stand at 0:17. The window is still open for
+    Cy, and the clock keeps counting from when it opened: 13 s left, not 30 again. When the
+    window closes the next decision gets the whole timer."""
+    import app.store as store_module
+
+    moment = {"now": "2026-01-01T20:00:00+00:00"}
+    monkeypatch.setattr(store_module, "now", lambda: moment["now"])
+    epoch = datetime.fromisoformat("2026-01-01T20:00:00+00:00").timestamp()
+    monkeypatch.setattr(evening.time, "time", lambda: epoch)
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+                            "Cy": ["duke", "ambassador"]})
+    assert settings(t, timer="30") == 200
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+    assert countdown_left(t.page()) == 30
+    moment["now"] = "2026-01-01T20:00:17+00:00"
+    monkeypatch.setattr(evening.time, "time", lambda: epoch + 17)
+    assert t.post("/step", {"do": "pass", "by": "Bob"}).status_code == 200
+    assert countdown_left(t.page()) == 13
+    assert countdown_left(t.phone_page("Cy")) == 13
+    bad = t.post("/step", {"do": "pass", "by": "Bob"})  # Bob again: refused, nothing restarts
+    assert bad.status_code in (409, 422)
+    assert countdown_left(t.page()) == 13
+    moment["now"] = "2026-01-01T20:00:20+00:00"
+    monkeypatch.setattr(evening.time, "time", lambda: epoch + 20)
+    assert t.post("/step", {"do": "pass", "by": "Cy"}).status_code == 200  # the window closes
+    assert countdown_left(t.page()) == 30  # Bob's turn: a new decision
+
+
 def test_time_out_lets_it_stand_with_exactly_one_step(app, monkeypatch):
     t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
     assert settings(t, timer="30", stand="1") == 200
