@@ -11,10 +11,18 @@ from app.web import evening, nightviews, views, words
 from app.web.i18n import _
 from app.web.phone import opened, owned
 from app.web.refusals import Refusal
-from app.web.screens import event_stream, languages, message_page, public_url, tables
+from app.web.screens import (
+    event_stream,
+    from_htmx,
+    languages,
+    message_page,
+    public_url,
+    tables,
+)
 from app.web.security import csrf_ok, csrf_token
 from app.web.state import TableState
-from app.web.tablet import referee_state, referee_tap, scope, screen
+from app.web.tablet import context as tablet_context
+from app.web.tablet import night_extras, referee_state, referee_tap, scope, screen
 
 bp = Blueprint("night", __name__)
 
@@ -99,9 +107,19 @@ def tablet_settings(table_id: str) -> ResponseReturnValue:
     try:
         chosen = evening.settings_from_form(request.form)
     except evening.NightProblem as problem:
-        return screen(state, _problem(problem), 422)
+        return settings_refused(state, problem)
     return referee_tap(table_id, lambda s, version: tables().night.change_settings(
         s, version, chosen))
+
+
+def settings_refused(state: TableState, problem: evening.NightProblem) -> ResponseReturnValue:
+    """The referee's screen with the night's settings open, the message beside its field and
+    what was typed still in the form, so it can be put right (nothing was saved)."""
+    extras = {**night_extras(state), "night_problem": _problem(problem),
+              "night_field": problem.field,
+              "night_typed": {k: request.form.get(k, "") for k in ("target", "timer")}}
+    template = "tablet/_tablet.html" if from_htmx() else "tablet/page.html"
+    return render_template(template, **tablet_context(state, extras=extras)), 422
 
 
 @bp.post("/t/<table_id>/timeout")

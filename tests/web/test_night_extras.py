@@ -125,6 +125,7 @@ def test_the_scoreboard_adds_up_rematches_and_names_who_reached_the_target(app):
 
 
 @pytest.mark.parametrize("form", [{"target": "-1"}, {"target": "21"}, {"target": "two"},
+                                  {"target": "0"}, {"target": " 0 "}, {"timer": "0"},
                                   {"target": "１"}, {"timer": "5"}, {"timer": "601"},
                                   {"timer": "1e3"}, {"timer": "-30"}, {"timer": "9" * 400}])
 def test_bad_night_settings_are_refused_with_a_message(app, form):
@@ -134,6 +135,29 @@ def test_bad_night_settings_are_refused_with_a_message(app, form):
     assert response.status_code == 422
     assert 'role="alert"' in response.text
     assert snapshot(app) == before
+
+
+@pytest.mark.parametrize(("field", "typed", "said"), [
+    ("target", "0", "The target must be a number of wins from 1 to 20, or empty."),
+    ("timer", "3", "The timer must be from 10 to 600 seconds, or empty (off)."),
+])
+def test_a_refused_setting_keeps_the_box_open_with_the_message_by_its_field(
+        app, field, typed, said):
+    """Issue 14.6: the settings stay open, what was typed is still there, and the message is
+    right under the field it is about (not at the top of the screen)."""
+    t = finished_game(app)
+    response = t.post("/night", {field: typed})
+    assert response.status_code == 422
+    html = response.text
+    assert re.search(r'<details class="night-tools"[^>]* open>', html)
+    box = html[html.index('class="night-settings"'):html.index("</form>",
+                                                             html.index('class="night-settings"'))]
+    found = re.search(rf'<input name="{field}"[^>]*value="{typed}"[^>]*aria-invalid="true"'
+                      rf'[^>]*>\s*</label>\s*<p class="field-problem" id="night-problem" '
+                      rf'role="alert">([^<]+)</p>', box)
+    assert found, box
+    assert found.group(1) == said
+    assert evening.settings(t.live()).target == 0 and evening.settings(t.live()).timer == 0
 
 
 def test_night_settings_need_the_referee_and_a_fresh_form(app):
