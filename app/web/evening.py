@@ -36,12 +36,12 @@ WINDOW_PROMPTS: Final = WINDOWS
 class NightProblem(Exception):
     """A night setting or a player's name the form sent that can't be used; ``text`` is an
     English template (translated where it is shown) and ``params`` its values; ``field`` names
-    the form's field it is about (its message is shown beside it)."""
+    the form's field it is about, if one (its message is shown beside it)."""
 
-    def __init__(self, text: str, *, field: str = "", **params: object) -> None:
+    def __init__(self, text: str, **params: object) -> None:
         super().__init__(text)
         self.text = text
-        self.field = field
+        self.field = str(params.pop("field", ""))
         self.params = params
 
 
