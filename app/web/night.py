@@ -4,9 +4,12 @@ route is one check, one service call, one page."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from app.engine.table import printable
 from app.web import evening, nightviews, views, words
 from app.web.i18n import _
 from app.web.phone import opened, owned
@@ -19,7 +22,7 @@ from app.web.screens import (
     public_url,
     tables,
 )
-from app.web.security import csrf_ok, csrf_token
+from app.web.security import csrf_ok, csrf_token, is_referee, referee_cookie
 from app.web.state import TableState
 from app.web.tablet import context as tablet_context
 from app.web.tablet import night_extras, referee_state, referee_tap, scope, screen
@@ -183,30 +186,68 @@ def watch_timeline(table_id: str, key: str) -> ResponseReturnValue:
 # -- the players' page ------------------------------------------------------------------------
 
 
-def players_page(message: str | None = None, status: int = 200) -> ResponseReturnValue:
+REFEREE_COOKIES = 20
+"""At most this many of a device's referee cookies are looked at (each is one table's read)."""
+
+
+def a_referee() -> bool:
+    """Whether this device is the referee of a table on this laptop (it made the table, or
+    joined as its referee with the tablet's code): only a referee renames or merges players,
+    not a TV or a guest's phone."""
+    prefix = referee_cookie("")
+    ids = [name[len(prefix):] for name in request.cookies if name.startswith(prefix)]
+    for table_id in ids[:REFEREE_COOKIES]:
+        state = tables().load(table_id) if table_id.isascii() and len(table_id) < 64 else None
+        if state is not None and is_referee(state.table):
+            return True
+    return False
+
+
+def players_page(message: str | None = None, status: int = 200,
+                 done: str | None = None) -> ResponseReturnValue:
     """The players' page: one read, nothing written."""
     return render_template("night/players.html", players=tables().players.players(),
-                           csrf=csrf_token(PLAYERS_SCOPE), message=message,
-                           card=words.table_voice(None).card, languages=languages()), status
+                           csrf=csrf_token(PLAYERS_SCOPE), message=message, done=done,
+                           may_edit=a_referee(), card=words.table_voice(None).card,
+                           languages=languages()), status
 
 
 @bp.get("/players")
 def players() -> ResponseReturnValue:
-    return players_page()
+    return players_page(done=done_message(request.args))
+
+
+def done_message(args: Mapping[str, str]) -> str | None:
+    """What the last change did, said on the page it leads back to."""
+    name, other = args.get("name", "")[:40], args.get("other", "")[:40]
+    if not name or not other:
+        return None
+    if args.get("done") == "rename":
+        # TRANSLATORS: the players' page. name, other: players' names.
+        return _("%(name)s is now called %(other)s.", name=printable(name), other=printable(other))
+    if args.get("done") == "merge":
+        # TRANSLATORS: the players' page. name, other: players' names.
+        return _("%(name)s’s games now count for %(other)s.", name=printable(name),
+                 other=printable(other))
+    return None
 
 
 def players_change(change: str) -> ResponseReturnValue:
+    if not a_referee():
+        return players_page(_("Only a referee’s device (one that runs a table here) can rename "
+                              "or merge players."), 403)
     if not csrf_ok(PLAYERS_SCOPE):
         return players_page(_("This form has expired; please try again."), 400)
     name = request.form.get("name", "")
+    other = request.form.get("new", "") if change == "rename" else request.form.get("into", "")
     try:
         if change == "rename":
-            tables().players.rename(name, request.form.get("new", ""))
+            other = tables().players.rename(name, other)
         else:
-            tables().players.merge(name, request.form.get("into", ""))
+            tables().players.merge(name, other)
     except evening.NightProblem as problem:
         return players_page(_problem(problem), 422)
-    return redirect(url_for(".players"), 303)
+    return redirect(url_for(".players", done=change, name=name, other=other), 303)
 
 
 @bp.post("/players/rename")

@@ -136,8 +136,9 @@ class PlayerBook:
         with self.pool.store() as store:
             return player_stats(store.results(), store.aliases())
 
-    def rename(self, old: str, new: str) -> None:
-        """Every game ``old`` played is now ``new``'s. To join two players, use :meth:`merge`."""
+    def rename(self, old: str, new: str) -> str:
+        """Every game ``old`` played is now ``new``'s (the name as it was cleaned, returned).
+        To join two players, use :meth:`merge`."""
         new = clean_name(new)
         with self.pool.store() as store:
             results, names = store.results(), store.aliases()
@@ -150,6 +151,7 @@ class PlayerBook:
                 raise NightProblem(N_("%(name)s is already a player: merge the two instead."),
                                    name=clash)
             store.name_people(_keys_of(results, names, old), new)
+        return new
 
     def merge(self, old: str, into: str) -> None:
         """Join two players: ``old``'s games become ``into``'s. Two people who sat at one

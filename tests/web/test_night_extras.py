@@ -349,32 +349,34 @@ def test_the_players_page_counts_finished_games_across_tables(app):
     settle(finished_game(app))
     client = app.test_client()
     page = client.get("/players").text
-    rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td>(\d+)</td><td>(\d+)</td>', page)
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td[^>]*>(\d+)</td>'
+                      r'<td[^>]*>(\d+)</td>', page)
     assert ("Ann", "2", "2") in rows and ("Bob", "2", "0") in rows
     assert "Duke" in page  # Ann's favourite claim
 
 
 def test_rename_and_merge(app):
-    settle(finished_game(app))
-    client = app.test_client()
-    assert players_form(client, "/players/rename", name="Bob", new="Robert").status_code == 303
-    page = client.get("/players").text
+    client = settle(finished_game(app)).tablet  # the referee's device
+    renamed = players_form(client, "/players/rename", name="Bob", new="  Robert ")
+    assert renamed.status_code == 303
+    page = client.get(renamed.headers["Location"]).text
+    assert "Bob is now called Robert." in page
     assert ">Robert<" in page and ">Bob<" not in page
     settle(finish(app, "Rob", "Cleo"))  # the same person, under another name
     assert players_form(client, "/players/merge", name="Rob", into="Robert").status_code == 303
-    page = client.get("/players").text
-    assert re.search(r'<th scope="row">Robert</th><td>2</td><td>1</td>', page)
+    page = client.get("/players?done=merge&name=Rob&other=Robert").text
+    assert "Rob’s games now count for Robert." in page
+    assert re.search(r'<th scope="row">Robert</th><td[^>]*>2</td><td[^>]*>1</td>', page)
     assert ">Rob<" not in page
     settle(finish(app, "Cleo", "Bob"))  # a new night with "Bob": still Robert's now
     page = client.get("/players").text
-    assert re.search(r'<th scope="row">Robert</th><td>3</td><td>1</td>', page)
+    assert re.search(r'<th scope="row">Robert</th><td[^>]*>3</td><td[^>]*>1</td>', page)
 
 
 def test_two_players_who_sat_at_one_game_are_not_merged(app):
     """Merging them would count their game twice (two games, one of them a win and a loss at
     once): refused with a message, and nothing changes."""
-    settle(finished_game(app))
-    client = app.test_client()
+    client = settle(finished_game(app)).tablet  # the referee's device
     assert players_form(client, "/players/rename", name="Bob", new="Robert").status_code == 303
     before = snapshot(app)
     refused = players_form(client, "/players/merge", name="Robert", into="Ann")
@@ -382,8 +384,8 @@ def test_two_players_who_sat_at_one_game_are_not_merged(app):
     assert "Robert and Ann played in the same game" in refused.text
     assert snapshot(app) == before
     page = client.get("/players").text
-    assert re.search(r'<th scope="row">Ann</th><td>1</td><td>1</td>', page)
-    assert re.search(r'<th scope="row">Robert</th><td>1</td><td>0</td>', page)
+    assert re.search(r'<th scope="row">Ann</th><td[^>]*>1</td><td[^>]*>1</td>', page)
+    assert re.search(r'<th scope="row">Robert</th><td[^>]*>1</td><td[^>]*>0</td>', page)
 
 
 @pytest.mark.parametrize("path,form", [
@@ -400,19 +402,48 @@ def test_two_players_who_sat_at_one_game_are_not_merged(app):
     ("/players/merge", {}),
 ])
 def test_bad_renames_and_merges_are_refused_with_a_message(app, path, form):
-    settle(finished_game(app))
-    client = app.test_client()
+    client = settle(finished_game(app)).tablet  # the referee's device
     response = players_form(client, path, **form)
     assert response.status_code == 422, response.text
     assert 'role="alert"' in response.text
 
 
 def test_players_changes_need_the_form(app):
-    settle(finished_game(app))
-    client = app.test_client()
+    client = settle(finished_game(app)).tablet  # the referee's device
     assert client.post("/players/rename", data={"name": "Bob", "new": "Z"}).status_code == 400
     assert ">Bob<" in client.get("/players").text
 
+
+
+def test_only_a_referee_renames_or_merges_and_a_merge_asks_first(app):
+    """Issue 14.4: the TV or a guest's phone sees the numbers, not the tools; its posts are
+    refused with a message and change nothing. A referee's merge button asks before it acts."""
+    t = settle(finished_game(app))
+    settle(finish(app, "Rob", "Cleo"))
+    stolen = csrf_of(t.tablet.get("/players").text)  # a referee's form token, copied
+    for guest in (app.test_client(), t.phones["Bob"]):
+        page = guest.get("/players").text
+        assert "Only a referee’s device" in page
+        assert "/players/rename" not in page and "/players/merge" not in page
+        before = snapshot(app)
+        for path, form in (("/players/rename", {"name": "Bob", "new": "Zed"}),
+                           ("/players/merge", {"name": "Rob", "into": "Bob"})):
+            refused = guest.post(path, data={"csrf": stolen, **form})
+            assert refused.status_code == 403
+            assert "Only a referee’s device" in refused.text
+        assert snapshot(app) == before
+    forged = app.test_client()
+    forged.set_cookie("coup_ref_" + t.table_id, "not-the-key")
+    forged.set_cookie("coup_ref_nonsense", "x")
+    assert forged.post("/players/rename", data={"csrf": stolen, "name": "Bob", "new": "Zed"}
+                       ).status_code == 403
+    page = t.tablet.get("/players").text
+    merge = page[page.index('action="/players/merge"'):]
+    assert re.search(r'<button type="submit" data-confirm="[^"]*can’t be undone', merge)
+    assert "can’t be undone" in merge[:merge.index("data-confirm")]
+    for bad in ("/players?done=merge&name=Rob", "/players?done=x&name=a&other=b",
+                "/players?done=rename&name=" + "x" * 5000 + "&other=y"):
+        assert t.tablet.get(bad).status_code == 200
 
 
 def finish(app, winner: str, loser: str) -> Table:
@@ -437,14 +468,14 @@ def test_names_that_look_the_same_are_one_player(app):
     settle(finish(app, "Ann", "Bob"))
     settle(finish(app, "ann", "Cleo"))
     page = app.test_client().get("/players").text
-    assert re.search(r'<th scope="row">Ann</th><td>2</td><td>2</td>', page)
+    assert re.search(r'<th scope="row">Ann</th><td[^>]*>2</td><td[^>]*>2</td>', page)
     assert ">ann<" not in page
 
 
 def player_row(page: str, name: str) -> list[str] | None:
     """A player's cells on the players' page: games, wins, bluff rate, challenge accuracy."""
-    match = re.search(rf'<th scope="row">{name}</th><td>(\d+)</td><td>(\d+)</td>'
-                      r'\s*<td>([^<]*)</td>\s*<td>([^<]*)</td>', page)
+    match = re.search(rf'<th scope="row">{name}</th><td[^>]*>(\d+)</td><td[^>]*>(\d+)</td>'
+                      r'\s*<td[^>]*>([^<]*)</td>\s*<td[^>]*>([^<]*)</td>', page)
     return list(match.groups()) if match else None
 
 
