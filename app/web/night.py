@@ -39,9 +39,10 @@ def _problem(problem: evening.NightProblem) -> str:
 # -- the timeline -----------------------------------------------------------------------------
 
 
-def not_yet() -> ResponseReturnValue:
+def not_yet(back: str) -> ResponseReturnValue:
+    """Mid-game: the timeline would show hands. The page leads back to the game it came from."""
     return message_page(_("The timeline shows every hand, so it opens once the game is over."),
-                        409)
+                        409, back=back)
 
 
 def timeline_page(state: TableState, back: str, open_url: str | None,
@@ -49,7 +50,7 @@ def timeline_page(state: TableState, back: str, open_url: str | None,
     """The timeline, or what stands before it: a refusal mid-game, and once the game is over
     the button that closes it and opens the timeline."""
     if not nightviews.game_over(state):
-        return not_yet()
+        return not_yet(back)
     page = {**views.common(state, languages()), "back": back}
     if not nightviews.timeline_open(state):
         return render_template("night/opening.html", open_url=open_url, csrf=csrf, **page)
@@ -67,7 +68,7 @@ def tablet_timeline(table_id: str) -> ResponseReturnValue:
 def tablet_open(table_id: str) -> ResponseReturnValue:
     state = referee_state(table_id)
     if not nightviews.game_over(state):
-        return not_yet()
+        return not_yet(url_for("tablet.page", table_id=table_id))
     if not csrf_ok(scope(state)):
         return message_page(_("This form has expired; please try again."), 400)
     try:
@@ -88,7 +89,7 @@ def phone_timeline(token: str) -> ResponseReturnValue:
 def phone_open(token: str) -> ResponseReturnValue:
     state, seat = owned(token)
     if not nightviews.game_over(state):
-        return not_yet()
+        return not_yet(url_for("phone.page", token=token))
     if not csrf_ok(f"seat:{seat.token}"):
         return message_page(_("This form has expired; please try again."), 400)
     try:

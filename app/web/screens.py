@@ -48,8 +48,10 @@ def languages() -> list[tuple[str, str]]:
     return [(code, words.LANGUAGE_TITLES.get(code, code)) for code in LANGUAGES]
 
 
-def message_page(message: str, status: int) -> Response:
-    return make_response(render_template("message.html", message=message), status)
+def message_page(message: str, status: int, back: str | None = None) -> Response:
+    """A page that says one thing; ``back`` leads to the screen it came from (else the start
+    page)."""
+    return make_response(render_template("message.html", message=message, back=back), status)
 
 
 def refusal_page(refusal: Refusal, table: TableState | None = None) -> Response:

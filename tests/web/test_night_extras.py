@@ -72,7 +72,8 @@ def test_opening_the_timeline_closes_the_game_then_shows_every_lane(app):
     assert opened.status_code == 303
     assert t.live().closed  # no undo can reopen a game whose hands were shown
     page = t.tablet.get(t.url + "/timeline").text
-    assert page.count('<tr class="lane') == 2
+    bands = page.count('<table class="lanes">')  # eight turns a band (issue 14.1)
+    assert bands == 2 and page.count('<tr class="lane') == 2 * bands
     assert "Ann won this game." in page
     assert 'class="chip claim held"' in page  # Ann's taxes: she held the Duke
     assert "✝" in page  # Bob's lost influence
@@ -80,6 +81,51 @@ def test_opening_the_timeline_closes_the_game_then_shows_every_lane(app):
     # the phones and the spectators see it too, now
     assert t.phone("Bob").get(t.link("Bob") + "/timeline").status_code == 200
     assert app.test_client().get(watch_link(t) + "/timeline").status_code == 200
+
+
+def test_the_timeline_s_words_say_what_happened(app):
+    """Issue 14.7: "0 of 1 claim" (a plural), a challenge's own marks (not the bluff's ✗), a
+    concession counted as "challenged and not shown" rather than "bluffs caught", and the
+    mid-game refusal leads back to the game."""
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    mid = t.tablet.get(t.url + "/timeline")
+    assert mid.status_code == 409
+    assert f'href="{t.url}"' in mid.text and "Back to the game" in mid.text
+    phone = t.phone("Bob").get(t.link("Bob") + "/timeline").text
+    assert f'href="{t.link("Bob")}"' in phone and "Back to the game" in phone
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+    assert t.post("/step", {"do": "challenge", "by": "Bob"}).status_code == 200
+    assert t.phone_step("Ann", do="concede").status_code == 200  # she held the Duke
+    assert t.phone_step("Ann", do="lose", card="captain").status_code == 200
+    play_out(t)
+    assert t.live().game.over
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    page = t.tablet.get(t.url + "/timeline").text
+    assert "0 of 1 claim<" in page and "of 1 claims" not in page
+    assert "Challenged and not shown" in page and "Bluffs caught" not in page
+    assert '<span class="chip challenge right">⚔ ▲ Ann</span>' in page
+    assert "⚔ ✗" not in page and "⚔ ✓" not in page
+
+
+def play_out(t: Table) -> None:
+    """Income, or a coup on the other player at 7 coins, until the game is over."""
+    from app.engine import pending
+
+    for _step in range(100):
+        game = t.live().game
+        assert game is not None
+        if game.over:
+            return
+        prompt = pending(game)[0]
+        me = game.player(prompt.player)
+        if prompt.kind == "declare":
+            other = next(p.name for p in game.players if p.name != me.name and not p.out)
+            step = {"do": "coup", "by": me.name, "target": other} if me.coins >= 7 else \
+                {"do": "income", "by": me.name}
+            assert t.post("/step", step).status_code == 200
+        else:
+            assert me.hand is not None, prompt
+            assert t.phone_step(me.name, do=prompt.kind, card=me.hand[0]).status_code == 200
 
 
 def test_a_phone_may_open_the_timeline_and_others_cannot_post_for_it(app):
@@ -603,3 +649,14 @@ def test_after_a_restart_the_night_is_folded_once(app, tmp_path, monkeypatch):
     assert len(applies) == steps  # each step of the log once, not once more for the night
     assert "1 game played" in tablet.get(t.url).text
     assert len(applies) == steps  # the next screen comes from the cache
+
+
+def test_a_tie_for_favourite_claim_shows_every_card_of_it():
+    """Issue 14.7: not the one that happened to be claimed first."""
+    from collections import Counter
+
+    from app.web.stats import _favourite
+
+    assert _favourite(Counter({"duke": 2, "captain": 2, "ambassador": 1})) == ("captain", "duke")
+    assert _favourite(Counter({"captain": 1, "duke": 3})) == ("duke",)
+    assert _favourite(Counter()) == () and _favourite(None) == ()
