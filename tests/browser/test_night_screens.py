@@ -87,13 +87,14 @@ def test_the_timeline_opens_after_the_game_on_the_tablet_and_a_phone(
     screenshot(ann, "night-timeline-totals-390")
 
 
-def long_game(app: Any) -> Table:
+def long_game(app: Any, hands: dict[str, list[str] | None] | None = None,
+              **settings: str) -> Table:
     """A finished game of more than 25 turns: incomes, a few Duke claims let stand, and coups
     whenever a player has 7 coins, until one player is left."""
     from app.engine import pending
 
-    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
-                            "Cy": ["ambassador", "duke"]})
+    t = started_table(app, hands or {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+                                     "Cy": ["ambassador", "duke"]}, **settings)
     for _step in range(400):
         game = t.live().game
         assert game is not None
@@ -232,6 +233,46 @@ def test_the_tv_shows_the_night_s_scoreboard_at_the_game_s_end(
     box = scores.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 1080  # above the fold of the TV
     screenshot(tv, "night-tv-scores")
+
+
+SIX = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+       "Cy": ["ambassador", "duke"], "Dmitri Alexandrovich": ["captain", "contessa"],
+       "Eve": ["assassin", "ambassador"], "Fernanda": ["duke", "contessa"]}
+
+
+@pytest.mark.parametrize(("players", "language", "size"), [
+    (2, "pt-BR", (1920, 1080)), (4, "en", (1920, 1080)), (6, "en", (1920, 1080)),
+    (4, "en", (1280, 720)), (6, "ru", (1280, 720)),
+])
+def test_the_tv_s_winner_screen_fits_without_scrolling(
+    live_app: Any, tablet: Page, new_context: Callable[..., BrowserContext], screenshot: Shot,
+    players: int, language: str, size: tuple[int, int],
+) -> None:
+    """Issue 14.2: a TV can't scroll. Every seat, the night's scoreboard and its winner line,
+    and the newest rulings are above the fold; the seats use the whole width."""
+    t = long_game(live_app, dict(list(SIX.items())[:players]), language=language)
+    night_settings(t, target="1")
+    as_referee(tablet, t)
+    tablet.locator("details.night-tools > summary").click()
+    link = tablet.locator(".watch a").get_attribute("href")
+    assert link
+    width, height = size
+    tv = new_context(viewport={"width": width, "height": height}).new_page()
+    tv.goto(link)
+    tv.wait_for_load_state("load")
+    expect(tv.locator("#tv .tv-seats > li")).to_have_count(players)
+    wanted = ["#tv h1", "#tv .scores", "#tv .scores .champion", "#tv .tv-log li >> nth=0",
+              *(f"#tv .tv-seats > li >> nth={i}" for i in range(players))]
+    for selector in wanted:
+        box = tv.locator(selector).bounding_box()
+        assert box is not None, selector
+        assert box["y"] + box["height"] <= height, (selector, box)
+        assert box["x"] + box["width"] <= width, (selector, box)
+    seats = tv.locator("#tv .tv-seats").bounding_box()
+    assert seats is not None and seats["width"] >= width * 0.85, seats
+    assert tv.evaluate("() => document.documentElement.scrollHeight") <= height
+    assert wider_than_the_screen(tv) == []
+    screenshot(tv, f"night-tv-{players}-{language}-{width}")
 
 
 def test_the_timer_counts_down_on_the_tablet_and_the_waited_for_phone(
