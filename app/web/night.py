@@ -5,6 +5,7 @@ route is one check, one service call, one page."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -39,19 +40,29 @@ def _problem(problem: evening.NightProblem) -> str:
 # -- the timeline -----------------------------------------------------------------------------
 
 
-def not_yet(back: str) -> ResponseReturnValue:
-    """Mid-game: the timeline would show hands. The page leads back to the game it came from."""
-    return message_page(_("The timeline shows every hand, so it opens once the game is over."),
-                        409, back=back)
+FOLLOW_SECONDS: Final = 10
+"""How often a spectators' timeline page (a TV nobody touches) looks whether the game moved."""
+
+
+def not_yet(back: str, follow: bool = False) -> ResponseReturnValue:
+    """Mid-game: the timeline would show hands. The page leads back to the game it came from;
+    a TV's goes back by itself (the next game started under it)."""
+    message = _("The timeline shows every hand, so it opens once the game is over.")
+    if not follow:
+        return message_page(message, 409, back=back)
+    return render_template("message.html", message=message, back=back, follow=(2, back)), 409
 
 
 def timeline_page(state: TableState, back: str, open_url: str | None,
-                  csrf: str | None) -> ResponseReturnValue:
+                  csrf: str | None, follow: bool = False) -> ResponseReturnValue:
     """The timeline, or what stands before it: a refusal mid-game, and once the game is over
-    the button that closes it and opens the timeline."""
+    the button that closes it and opens the timeline. A TV's (``follow``) looks again every
+    few seconds: it shows the timeline once someone opens it, and goes back to the live board
+    when the next game starts (issue 14.8)."""
     if not nightviews.game_over(state):
-        return not_yet(back)
-    page = {**views.common(state, languages()), "back": back}
+        return not_yet(back, follow)
+    page = {**views.common(state, languages()), "back": back,
+            "follow": (FOLLOW_SECONDS, request.path) if follow else None}
     if not nightviews.timeline_open(state):
         return render_template("night/opening.html", open_url=open_url, csrf=csrf, **page)
     return render_template("night/timeline.html", **nightviews.timeline(state), **page)
@@ -181,7 +192,8 @@ def watch_events(table_id: str, key: str) -> ResponseReturnValue:
 @bp.get("/w/<table_id>/<key>/timeline")
 def watch_timeline(table_id: str, key: str) -> ResponseReturnValue:
     state = watched(table_id, key)
-    return timeline_page(state, url_for(".watch", table_id=table_id, key=key), None, None)
+    return timeline_page(state, url_for(".watch", table_id=table_id, key=key), None, None,
+                         follow=True)
 
 
 # -- the players' page ------------------------------------------------------------------------

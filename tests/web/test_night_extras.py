@@ -128,6 +128,33 @@ def play_out(t: Table) -> None:
             assert t.phone_step(me.name, do=prompt.kind, card=me.hand[0]).status_code == 200
 
 
+def test_a_tv_on_the_timeline_follows_the_table_by_itself(app):
+    """Issue 14.8: a TV nobody touches looks again every few seconds: the waiting page turns
+    into the timeline once it is opened, and the timeline goes back to the live board when the
+    next game starts."""
+    t = finished_game(app)
+    tv = app.test_client()
+    link = watch_link(t)
+    waiting = tv.get(link + "/timeline").text
+    assert f'<meta http-equiv="refresh" content="10;url={link}/timeline">' in waiting
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    shown = tv.get(link + "/timeline").text
+    assert "<table class=\"lanes\">" in shown
+    assert f'<meta http-equiv="refresh" content="10;url={link}/timeline">' in shown
+    assert t.post("/rematch", {}).status_code == 200
+    assert tv.get(link + "/timeline").status_code == 200  # the lobby: the timeline stays
+    for name, hand in (("Ann", ["duke", "captain"]), ("Bob", ["contessa", "assassin"])):
+        t.enter_hand(name, hand)
+    assert t.post("/start", {}).status_code == 200
+    moved_on = tv.get(link + "/timeline")
+    assert moved_on.status_code == 409
+    assert f'<meta http-equiv="refresh" content="2;url={link}">' in moved_on.text
+    assert "captain" not in moved_on.text.lower()
+    # the referee's and the players' own pages never reload by themselves
+    assert "http-equiv" not in t.tablet.get(t.url + "/timeline").text
+    assert "http-equiv" not in t.phone("Bob").get(t.link("Bob") + "/timeline").text
+
+
 def test_a_phone_may_open_the_timeline_and_others_cannot_post_for_it(app):
     t = finished_game(app)
     assert t.phone_post("Bob", "/timeline", {}).status_code == 303
