@@ -136,14 +136,14 @@ class PlayerBook:
         self.pool = pool
 
     def players(self) -> list[PlayerStats]:
-        with self.pool.store() as store:
+        with self.pool.players() as store:
             return player_stats(store.results(), store.aliases())
 
     def rename(self, old: str, new: str) -> str:
         """Every game ``old`` played is now ``new``'s (the name as it was cleaned, returned).
         To join two players, use :meth:`merge`."""
         new = clean_name(new)
-        with self.pool.store() as store:
+        with self.pool.players() as store:
             results, names = store.results(), store.aliases()
             known = {s.name for s in player_stats(results, names)}
             _known(known, old)
@@ -159,7 +159,7 @@ class PlayerBook:
     def merge(self, old: str, into: str) -> None:
         """Join two players: ``old``'s games become ``into``'s. Two people who sat at one
         table are two players: merging them would count that game twice, so it is refused."""
-        with self.pool.store() as store:
+        with self.pool.players() as store:
             results, names = store.results(), store.aliases()
             _known({s.name for s in player_stats(results, names)}, old, into)
             if old == into:
