@@ -177,6 +177,20 @@ def test_a_long_game_s_timeline_fits_the_width_of_a_phone_a_tablet_and_a_tv(
     screenshot(page, f"night-timeline-25-turns-{width}")
 
 
+def test_a_phone_shows_no_empty_bar_before_the_first_ruling(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext], screenshot: Shot,
+) -> None:
+    t = started_table(live_app, {**HANDS, "Cleo": ["duke", "ambassador"]})
+    context = new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                          has_touch=True)
+    ann = as_seat(context, live_server, t, "Ann")
+    expect(ann.locator("#table .others > li")).to_have_count(2)
+    expect(ann.locator("#table ol.log")).to_be_hidden()
+    assert t.post("/step", {"do": "income", "by": "Ann"}).status_code == 200
+    expect(ann.locator("#table ol.log li").first).to_be_visible(timeout=LIVE_MS)
+    screenshot(ann, "night-phone-first-ruling")
+
+
 def test_the_timeline_is_refused_mid_game_in_the_browser(
     live_app: Any, tablet: Page
 ) -> None:
