@@ -244,7 +244,7 @@ def test_an_unreadable_database_is_one_line(tmp_path: Path, monkeypatch) -> None
         monkeypatch.setattr(database_file, "read_header", refuse)
     with pytest.raises(instance.InstanceProblem) as caught:
         database_file.check_database(folder)
-    assert str(caught.value).startswith(f"can't open {database} (Permission denied)")
+    assert str(caught.value).startswith(f"can’t open {database} (Permission denied)")
     assert main(["import", str(WORKED), "--instance", str(folder)]) == 2
 
 

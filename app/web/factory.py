@@ -86,11 +86,11 @@ def _error_pages(app: Flask) -> None:
     """Every error is a page a person can read, with a 4xx status: never a bare 500."""
     messages = {
         400: lambda: _("That request was not understood."),
-        403: lambda: _("This screen belongs to someone else. The referee's screen opens on the "
-                       "tablet that created the table; a seat opens on its player's phone."),
+        403: lambda: _("This screen belongs to someone else. The referee’s screen opens on the "
+                       "tablet that created the table; a seat opens on its player’s phone."),
         404: lambda: _("There is nothing here. The link may be old: ask the referee for a new "
                        "one."),
-        405: lambda: _("That can't be done from here."),
+        405: lambda: _("That can’t be done from here."),
         413: lambda: _("That was too much to send."),
     }
 
@@ -108,18 +108,18 @@ def _error_pages(app: Flask) -> None:
         laptop's trouble, said in one log line, never a 500 (nothing was written)."""
         app.logger.warning("database: %s", error)
         if "readonly" in str(error) or "read-only" in str(error):
-            text = _("The referee's laptop can't write its database (it is read-only): the game "
+            text = _("The referee’s laptop can’t write its database (it is read-only): the game "
                      "is as it was. The referee must give the database file back its write "
                      "permission and start the referee again.")
         else:
-            text = _("The referee's laptop is busy (another program holds its database): the "
+            text = _("The referee’s laptop is busy (another program holds its database): the "
                      "game is as it was. Try again in a moment.")
         return render_template("message.html", message=text), 503
 
     @app.errorhandler(Exception)
     def crash(error: Exception) -> ResponseReturnValue:
         app.logger.exception("unexpected error")
-        text = _("Something went wrong on the referee's laptop; the game is safe. Try again.")
+        text = _("Something went wrong on the referee’s laptop; the game is safe. Try again.")
         return render_template("message.html", message=text), 500
 
 

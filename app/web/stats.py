@@ -167,7 +167,7 @@ class PlayerBook:
             if _played_together(results, names, old, into):
                 # TRANSLATORS: error (the players' page). name, other: players' names.
                 raise NightProblem(N_("%(name)s and %(other)s played in the same game, so they "
-                                      "are two players: they can't be merged."),
+                                      "are two players: they can’t be merged."),
                                    name=old, other=into)
             store.name_people(_keys_of(results, names, old), into)
 

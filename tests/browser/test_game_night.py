@@ -178,9 +178,9 @@ def test_a_bluffed_contessa_is_caught_and_the_target_loses_both_cards_privately(
     bob = night.phone("Bob")
     expect(bob.get_by_text("You don’t hold a Contessa.")).to_be_visible()
     expect(bob.get_by_role("button", name="Show the Contessa")).to_be_disabled()
-    # E-2: the phone states the real cost of conceding the bluff, both cards.
-    expect(bob.get_by_text("Concede: Bob loses an influence, then the Assassinate takes the "
-                           "other one: Bob is out.")).to_be_visible()
+    # E-2: the phone states the real cost of conceding the bluff, both cards (to Bob, as you).
+    expect(bob.get_by_text("Concede: you lose an influence, then the Assassinate takes the "
+                           "other one: you are out.")).to_be_visible()
     night.phone_tap("Bob", "Concede")
     private()
 
