@@ -12,7 +12,7 @@ from typing import Any
 
 from .cards import INQUISITOR
 from .errors import RuleError
-from .pending import Prompt, pending
+from .prompts import Prompt, pending
 from .rulings import N_, card
 from .state import Game
 from .steps import STEPS

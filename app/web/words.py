@@ -104,7 +104,7 @@ def refusal(refused: Refusal, table: TableState | None, you: str | None = None) 
 
 
 # What a prompt's consequence lines say, on the phone of the player they name (``name``): in
-# the second person (keyed by the engine's English template, app/engine/pending.py; the values
+# the second person (keyed by the engine's English template, app/engine/prompts.py; the values
 # and the rule tag are the same). The tablet keeps the engine's third person.
 YOURS: dict[str, str] = {
     "If %(claimant)s shows a hand with no %(card)s, %(name)s loses an influence.": (
