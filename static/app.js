@@ -63,12 +63,18 @@
 
   // A change comes inside the stream's event, the screen as it now is (sse-swap). One that is
   // not newer than the screen shown (say, the answer to this device's own tap came first) is
-  // not swapped in again.
+  // not swapped in again. The device whose tap it was gets only the version (its tap's answer
+  // is the screen): if that answer never came, or this is a second tab, fetch the screen.
   document.addEventListener("htmx:sseBeforeMessage", function (e) {
     var shown = document.querySelector("[data-version]");
     var data = e.detail && typeof e.detail.data === "string" ? e.detail.data : "";
     var found = /data-version="(\d+)"/.exec(data);
-    if (!found) { e.preventDefault(); return; }
+    if (!found) {
+      e.preventDefault();
+      if (/^\d+$/.test(data.trim()) && shown &&
+          Number(data) > Number(shown.getAttribute("data-version"))) { refresh(); }
+      return;
+    }
     if (shown && Number(found[1]) <= Number(shown.getAttribute("data-version"))) {
       e.preventDefault();
       return;

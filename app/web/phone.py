@@ -31,6 +31,7 @@ from app.web.screens import (
     refusal_page,
     state_at,
     tables,
+    tap_answered,
 )
 from app.web.seats import Seats
 from app.web.security import csrf_ok, csrf_token, device_id, link_previewer
@@ -116,6 +117,7 @@ def phone_tap(token: str, command: Command) -> ResponseReturnValue:
         state, seat = owned(token)  # the seat's link may be gone by now: then a 404 page
         return screen(state, seat, words.refusal(refusal, state, you=seat.name), refusal.status)
     g.language = seat.language or new.table.language
+    tap_answered(new)
     return screen(new, seat)
 
 

@@ -198,6 +198,8 @@ def screen_in(event: bytes | str) -> str:
 
 
 def test_a_change_comes_inside_each_devices_event_as_its_own_screen(started: Table):
+    """Each device's event is its own fresh screen; the device whose tap it was has that screen
+    in its tap's answer, so its event carries only the version."""
     started.app.extensions["tables"].broker.keepalive = 0.1
     version = version_of(started.page())
     streams = {name: started.phone(name).get(f"{started.link(name)}/events?since={version}",
@@ -207,13 +209,17 @@ def test_a_change_comes_inside_each_devices_event_as_its_own_screen(started: Tab
     chunks = {device: iter(stream.response) for device, stream in streams.items()}
     for device in chunks:
         assert next(chunks[device]).startswith(b":")  # open, and nothing new yet
-    assert started.phone_post("Ann", "/language", {"language": "ru"}).status_code == 200
-    screens = {device: screen_in(next(chunks[device])) for device in chunks}
+    tap = started.phone_post("Ann", "/language", {"language": "ru"})
+    assert tap.status_code == 200
+    events = {device: next(chunks[device]).decode() for device in chunks}
     for stream in streams.values():
         stream.close()
     new = str(int(version) + 1)
-    assert all(version_of(html) == new for html in screens.values())
-    ann, bob = screens["Ann"], screens["Bob"]
+    assert events["Ann"] == f"event: changed\ndata: {new}\n\n"  # her answer has the screen
+    ann = tap.get_data(as_text=True).strip()
+    screens = {device: screen_in(events[device]) for device in ("Bob", "tablet")}
+    assert all(version_of(html) == new for html in [ann, *screens.values()])
+    bob = screens["Bob"]
     assert ann == view(started.phone("Ann"), started.link("Ann")).strip()  # just as fetched
     assert bob == view(started.phone("Bob"), started.link("Bob")).strip()
     assert screens["tablet"] == view(started.tablet, started.url).strip()
