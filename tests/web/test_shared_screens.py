@@ -229,6 +229,99 @@ def test_a_change_comes_inside_each_devices_event_as_its_own_screen(started: Tab
     assert 'id="hand"' not in screens["tablet"]
 
 
+class Device:
+    """A page as app.js runs it: the version its screen shows, moved on by a tap's answer, by a
+    screen inside an event, and by a fetch when an event says only a newer version."""
+
+    def __init__(self, client: FlaskClient, base: str, version: str) -> None:
+        self.client, self.base, self.held = client, base, int(version)
+        self.chunks: Iterator[bytes] | None = None
+        self.stream: object = None
+        self.version_only = 0  # events that carried only the version
+
+    def listen(self) -> None:
+        self.stream = self.client.get(f"{self.base}/events?since={self.held}", buffered=False)
+        self.chunks = iter(self.stream.response)  # type: ignore[attr-defined]
+        assert next(self.chunks).startswith(b":")
+
+    def hang_up(self) -> None:
+        self.stream.close()  # type: ignore[attr-defined]
+        self.chunks = None
+
+    def answer(self, response: object) -> None:
+        assert response.status_code == 200  # type: ignore[attr-defined]
+        self.held = int(version_of(response.get_data(as_text=True)))  # type: ignore[attr-defined]
+
+    def hear(self) -> None:
+        """The next event, as app.js takes it (keepalives skipped)."""
+        assert self.chunks is not None
+        for _ in range(100):
+            text = next(self.chunks).decode()
+            if not text.startswith(":"):
+                break
+        data = "\n".join(EVENT_DATA.findall(text))
+        assert data, repr(text)
+        if 'data-version="' in data:
+            self.held = max(self.held, int(version_of(data)))
+        elif int(data) > self.held:  # not this screen: fetch it, as app.js does
+            self.version_only += 1
+            fetched = self.client.get(f"{self.base}/view?since={self.held}", headers=HTMX)
+            assert fetched.status_code == 200
+            self.held = int(version_of(fetched.get_data(as_text=True)))
+        else:
+            self.version_only += 1
+
+
+def test_every_device_ends_on_the_newest_version_whoever_taps_and_after_a_reconnect(
+        started: Table):
+    started.app.extensions["tables"].broker.keepalive = 0.05
+    version = started.version()
+    second = started.app.test_client()  # a second referee device (say, the referee's phone)
+    key = started.live().table.referee_token
+    assert second.get(f"{started.url}?key={key}").status_code == 303
+    devices = {"tablet": Device(started.tablet, started.url, version),
+               "second": Device(second, started.url, version),
+               **{name: Device(started.phone(name), started.link(name), version)
+                  for name in ("Ann", "Bob")}}
+    for device in devices.values():
+        device.listen()
+
+    def newest() -> int:
+        return started.live().version
+
+    def everyone_hears(*deaf: str) -> None:
+        for name, device in devices.items():
+            if name not in deaf:
+                device.hear()
+
+    devices["tablet"].answer(started.step(by="Ann", do="income"))  # the referee's tap
+    everyone_hears()
+    assert devices["tablet"].version_only == 1  # its answer had the screen
+    devices["Bob"].answer(started.phone_post("Bob", "/language", {"language": "ru"}))
+    everyone_hears()
+    assert devices["Bob"].version_only == 1
+    assert all(d.held == newest() for d in devices.values())
+
+    started.step(by="Bob", do="income")  # the tablet's answer is lost on the way
+    everyone_hears()
+    assert devices["tablet"].held == newest()  # it fetched: the event was newer than its screen
+
+    devices["Ann"].hang_up()
+    devices["tablet"].hang_up()
+    devices["Ann"].answer(started.phone_post("Ann", "/language", {"language": "uk"}))
+    everyone_hears("Ann", "tablet")
+    started.step(by="Cy", do="income")  # neither hears this one; the tablet's answer is lost
+    everyone_hears("Ann", "tablet")
+    for device in devices["Ann"], devices["tablet"]:  # back on the Wi-Fi
+        device.listen()
+        device.hear()
+    assert devices["Ann"].version_only == 0  # the screen came in the event
+    assert devices["tablet"].version_only == 3  # its own tap: the version, so it fetched
+    assert {name: d.held for name, d in devices.items()} == dict.fromkeys(devices, newest())
+    for device in devices.values():
+        device.hang_up()
+
+
 def test_a_stream_opened_behind_the_table_catches_up_with_the_screen_at_once(started: Table):
     version = int(version_of(started.page()))
     stream = started.phone("Cy").get(f"{started.link('Cy')}/events?since={version - 1}",
