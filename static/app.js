@@ -54,6 +54,19 @@
   window.addEventListener("pageshow", function (e) { if (e.persisted) { refresh(); } });
   document.addEventListener("htmx:sseOpen", refresh);
 
+  // The fallback for a stream that died without a word (a browser sees none of the server's
+  // keepalives): fetch the screen when no event has come for 10 s. While events come, the
+  // stream is alive and a poll would only hear "nothing new".
+  var POLL_MS = 10000;
+  var heard = Date.now();
+  function stillHere() { heard = Date.now(); }
+  ["htmx:sseOpen", "htmx:sseBeforeMessage", "htmx:sseMessage"].forEach(function (type) {
+    document.addEventListener(type, stillHere);
+  });
+  window.setInterval(function () {
+    if (Date.now() - heard >= POLL_MS) { stillHere(); refresh(); }
+  }, 1000);
+
   // A tap's answer is the fresh view; a push that came while it was on its way was dropped
   // (hx-sync), so ask once more: the server answers 204 when nothing changed since.
   document.addEventListener("htmx:afterSettle", function (e) {
