@@ -470,3 +470,37 @@ def test_each_tap_draws_only_the_new_lines_of_the_log(started: Table):
     with drawn_templates(started.app) as drawn:  # an undo replays: new rulings, drawn anew
         assert started.post("/undo", {}).status_code == 200
     assert drawn["_logline.html"] >= 1
+
+
+FOOT = re.compile(r'<footer class="foot">.*?</footer>', re.S)
+
+
+def test_a_seats_language_form_is_drawn_once_per_seat_and_language(started: Table):
+    """The language form shows only the seat's link, its language and the device's form token:
+    it is remembered per seat and language, and each screen still carries its own."""
+    with drawn_templates(started.app) as drawn:
+        ann = view(started.phone("Ann"), started.link("Ann"))
+        assert started.step(by="Ann", do="income").status_code == 200
+        again = view(started.phone("Ann"), started.link("Ann"))
+        bob = view(started.phone("Bob"), started.link("Bob"))
+    assert drawn["phone/_foot.html"] == 0  # remembered since each phone opened its page
+    assert drawn["phone/_phone.html"] == 3
+    assert version_of(again) != version_of(ann)
+    foot, bobs = FOOT.search(ann), FOOT.search(bob)
+    assert foot and bobs and FOOT.search(again).group(0) == foot.group(0)  # type: ignore[union-attr]
+    assert f'action="{started.link("Ann")}/language"' in foot.group(0)
+    assert f'value="{csrf_of(ann)}"' in foot.group(0) and csrf_of(ann) != csrf_of(bob)
+    assert started.link("Ann") not in bobs.group(0) and f'value="{csrf_of(bob)}"' in bobs.group(0)
+    assert '<option value="en" selected>' in foot.group(0)
+    page = started.phone_page("Ann")  # the whole page takes the same form, with its token
+    assert FOOT.search(page).group(0) == foot.group(0)  # type: ignore[union-attr]
+
+    with drawn_templates(started.app) as drawn:
+        answer = started.phone_post("Ann", "/language", {"language": "ja"})
+        view(started.phone("Ann"), started.link("Ann"))
+    assert answer.status_code == 200 and drawn["phone/_foot.html"] == 1  # once, in Japanese
+    ja = FOOT.search(answer.get_data(as_text=True))
+    assert ja and '<option value="ja" selected>' in ja.group(0)
+    assert '<option value="en" selected>' not in ja.group(0) and "Change" not in ja.group(0)
+    assert FOOT.search(view(started.phone("Bob"), started.link("Bob"))).group(0) == \
+        bobs.group(0)  # type: ignore[union-attr]
