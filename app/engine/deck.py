@@ -10,18 +10,9 @@ from .flow import advance, turn_face_up
 from .now import by, turn_of
 from .rulings import N_, NP_, card
 from .setup import check_card
-from .state import (
-    Draw,
-    Exchange,
-    Game,
-    Player,
-    Step,
-    evolve,
-    say,
-    with_player,
-    with_turn,
-)
+from .state import Game, Player, Step, evolve, with_player, with_ruling, with_turn
 from .steps import handles
+from .turn import Draw, Exchange
 from .waiting import waiting as waiting_text
 
 
@@ -113,9 +104,9 @@ def draw(game: Game, step: Step) -> Game:
                       unseen=game.unseen.minus(cards or ()))
         game = with_turn(game, draws=draws, open=Exchange(cards or (), owed.count))
         # TRANSLATORS: log. name: a player's name; n: a number.
-        return say(game, NP_("%(name)s draws %(n)s card from the court deck.",
-                             "%(name)s draws %(n)s cards from the court deck."),
-                   count="n", name=drawer, n=owed.count)
+        return with_ruling(game, NP_("%(name)s draws %(n)s card from the court deck.",
+                                     "%(name)s draws %(n)s cards from the court deck."),
+                           count="n", name=drawer, n=owed.count)
     if cards is not None and p.hand is not None:
         hand = list(p.hand)
         for c in owed.returned:
@@ -130,24 +121,28 @@ def replaced(game: Game, owed: Draw) -> Game:
     an Inquisitor is never named: only the examiner saw it."""
     name, n = owed.player, owed.count
     if owed.reason == "examine":
-        # TRANSLATORS: log. name: a player's name.
-        return say(game, N_("%(name)s draws a new card; the shown card goes back into the court "
-                            "deck."), "E-30", name=name)
+        return with_ruling(
+            # TRANSLATORS: log. name: a player's name.
+            game, N_("%(name)s draws a new card; the shown card goes back into the court "
+                     "deck."), "E-30", name=name)
     if owed.to_bottom:
-        # TRANSLATORS: log. name: a player's name; n: a number.
-        return say(game, NP_("%(name)s puts the shown card at the bottom of the court deck and "
-                             "draws the top card.",
-                             "%(name)s puts the %(n)s shown cards at the bottom of the court "
-                             "deck and draws as many from the top."), count="n", name=name, n=n)
+        return with_ruling(
+            # TRANSLATORS: log. name: a player's name; n: a number.
+            game, NP_("%(name)s puts the shown card at the bottom of the court deck and "
+                      "draws the top card.",
+                      "%(name)s puts the %(n)s shown cards at the bottom of the court "
+                      "deck and draws as many from the top."), count="n", name=name, n=n)
     if n == 1 and len(owed.returned) == 1:
-        # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
-        return say(game, N_("%(name)s shuffles the %(card)s back into the court deck and draws "
-                            "a new card."), owed.rule, name=name, card=card(owed.returned[0]))
-    # TRANSLATORS: log. name: a player's name; n: a number.
-    return say(game, NP_("%(name)s shuffles the shown card back into the court deck and draws "
-                         "a new card.",
-                         "%(name)s shuffles the %(n)s shown cards into the court deck and draws "
-                         "as many new ones."), owed.rule, "n", name=name, n=n)
+        return with_ruling(
+            # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
+            game, N_("%(name)s shuffles the %(card)s back into the court deck and draws "
+                     "a new card."), owed.rule, name=name, card=card(owed.returned[0]))
+    return with_ruling(
+        # TRANSLATORS: log. name: a player's name; n: a number.
+        game, NP_("%(name)s shuffles the shown card back into the court deck and draws "
+                  "a new card.",
+                  "%(name)s shuffles the %(n)s shown cards into the court deck and draws "
+                  "as many new ones."), owed.rule, "n", name=name, n=n)
 
 
 def check_draw(game: Game, owed: Draw, cards: tuple[str, ...]) -> None:
@@ -195,10 +190,11 @@ def keep(game: Game, step: Step) -> Game:
         game = with_player(game, actor, hand=cards)
         game = evolve(game, unseen=game.unseen.plus(back))
     game = evolve(game, deck_size=game.deck_size + ex.count)
-    # TRANSLATORS: log. name: a player's name; n: a number.
-    game = say(game, NP_("%(name)s keeps %(n)s card and returns the rest to the court deck; "
-                         "shuffle it.",
-                         "%(name)s keeps %(n)s cards and returns the rest to the court deck; "
-                         "shuffle it."),
-               count="n", name=actor, n=p.face_down)
+    game = with_ruling(
+        # TRANSLATORS: log. name: a player's name; n: a number.
+        game, NP_("%(name)s keeps %(n)s card and returns the rest to the court deck; "
+                  "shuffle it.",
+                  "%(name)s keeps %(n)s cards and returns the rest to the court deck; "
+                  "shuffle it."),
+        count="n", name=actor, n=p.face_down)
     return advance(with_turn(game, open=None), "end")

@@ -14,17 +14,9 @@ from .legality import (
 )
 from .now import by, not_now
 from .rulings import N_, NP_, action, card, faction
-from .state import (
-    ChallengeWindow,
-    Game,
-    Step,
-    Turn,
-    evolve,
-    make,
-    say,
-    with_player,
-)
+from .state import Game, Step, evolve, make, with_player, with_ruling
 from .steps import handles
+from .turn import ChallengeWindow, Turn
 
 
 @handles(*ACTIONS)
@@ -44,11 +36,14 @@ def declare(game: Game, step: Step) -> Game:
         return convert(game, actor, str(target), cost)
     spec = ACTIONS[name]
     claim = resolve_character(game.rules, spec.claim)
-    window = None if claim is None else ChallengeWindow(actor, claim, on_block=False)
+    window = None if claim is None else make(ChallengeWindow, claimant=actor, claim=claim,
+                                             on_block=False, passed=())
     turn = new_turn(actor, name, target, cost, window)
-    game = evolve(with_coins(game, actor, -cost, treasury=cost), turn=turn, out_this_turn=())
-    game = say(game, announcement(name), count="cost", name=actor, target=target,
-               action=action(name), card=card(claim or ""), cost=cost, duke=card(DUKE))
+    if cost:
+        game = with_coins(game, actor, -cost, treasury=cost)
+    game = evolve(game, turn=turn, out_this_turn=())
+    game = with_ruling(game, announcement(name), count="cost", name=actor, target=target,
+                       action=action(name), card=card(claim or ""), cost=cost, duke=card(DUKE))
     if claim is not None:
         return game
     return advance(game, "after_claim" if spec.blockers else "resolve")
@@ -69,45 +64,49 @@ def convert(game: Game, actor: str, target: str, cost: int) -> Game:
     turn = new_turn(actor, "convert", target, cost, None)
     game = evolve(with_coins(game, actor, -cost, reserve=cost), turn=turn, out_this_turn=())
     game = with_player(game, target, faction=side)
-    # TRANSLATORS: log. name, target: players' names; cost: a number of coins; faction: a faction
-    # name as the box prints it (a plural in some boxes).
-    game = say(game, NP_("%(name)s pays %(cost)s coin to the Treasury Reserve and converts "
-                         "%(target)s to the %(faction)s side.",
-                         "%(name)s pays %(cost)s coins to the Treasury Reserve and converts "
-                         "%(target)s to the %(faction)s side."), "E-38", "cost",
-               name=actor, cost=cost, target=target, faction=faction(side))
+    game = with_ruling(
+        # TRANSLATORS: log. name, target: players' names; cost: a number of coins; faction: a
+        # faction name as the box prints it (a plural in some boxes).
+        game, NP_("%(name)s pays %(cost)s coin to the Treasury Reserve and converts "
+                  "%(target)s to the %(faction)s side.",
+                  "%(name)s pays %(cost)s coins to the Treasury Reserve and converts "
+                  "%(target)s to the %(faction)s side."), "E-38", "cost",
+        name=actor, cost=cost, target=target, faction=faction(side))
     return advance(game, "end")
 
 
+# TRANSLATORS: log. name, target: players' names; card: a card name (nominative); action: an
+# action name.
+CLAIMED_AGAINST = N_("%(name)s claims the %(card)s: %(action)s against %(target)s.")
+ANNOUNCEMENTS: dict[str, str | tuple[str, str]] = {
+    # TRANSLATORS: log. name: a player's name; action: an action name.
+    "income": N_("%(name)s takes 1 coin (%(action)s)."),
+    # TRANSLATORS: log. name: a player's name; action: an action name; duke: a card name
+    # (nominative).
+    "foreign_aid": N_("%(name)s declares the %(action)s; it can be blocked by claiming the "
+                      "%(duke)s."),
+    # TRANSLATORS: log. name, target: players' names; cost: a number of coins; action: an
+    # action name.
+    "coup": NP_("%(name)s pays %(cost)s coin: %(action)s against %(target)s.",
+                "%(name)s pays %(cost)s coins: %(action)s against %(target)s."),
+    # TRANSLATORS: log. name, target: players' names; cost: a number of coins; card: a card
+    # name (nominative).
+    "assassinate": NP_(
+        "%(name)s pays %(cost)s coin and claims the %(card)s to assassinate %(target)s.",
+        "%(name)s pays %(cost)s coins and claims the %(card)s to assassinate %(target)s.",
+    ),
+    # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
+    "embezzle": N_(
+        "%(name)s claims to hold no %(card)s and embezzles the Treasury Reserve."
+    ),
+    "steal": CLAIMED_AGAINST,
+    "examine": CLAIMED_AGAINST,
+}
+# TRANSLATORS: log. name: a player's name; card: a card name (nominative); action: an action
+# name.
+CLAIMED = N_("%(name)s claims the %(card)s: %(action)s.")
+
+
 def announcement(name: str) -> str | tuple[str, str]:
-    texts: dict[str, str | tuple[str, str]] = {
-        # TRANSLATORS: log. name: a player's name; action: an action name.
-        "income": N_("%(name)s takes 1 coin (%(action)s)."),
-        # TRANSLATORS: log. name: a player's name; action: an action name; duke: a card name
-        # (nominative).
-        "foreign_aid": N_("%(name)s declares the %(action)s; it can be blocked by claiming the "
-                          "%(duke)s."),
-        # TRANSLATORS: log. name, target: players' names; cost: a number of coins; action: an
-        # action name.
-        "coup": NP_("%(name)s pays %(cost)s coin: %(action)s against %(target)s.",
-                    "%(name)s pays %(cost)s coins: %(action)s against %(target)s."),
-        # TRANSLATORS: log. name, target: players' names; cost: a number of coins; card: a card
-        # name (nominative).
-        "assassinate": NP_(
-            "%(name)s pays %(cost)s coin and claims the %(card)s to assassinate %(target)s.",
-            "%(name)s pays %(cost)s coins and claims the %(card)s to assassinate %(target)s.",
-        ),
-        # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
-        "embezzle": N_(
-            "%(name)s claims to hold no %(card)s and embezzles the Treasury Reserve."
-        ),
-    }
-    if name in texts:
-        return texts[name]
-    if name in ("steal", "examine"):
-        # TRANSLATORS: log. name, target: players' names; card: a card name (nominative); action:
-        # an action name.
-        return N_("%(name)s claims the %(card)s: %(action)s against %(target)s.")
-    # TRANSLATORS: log. name: a player's name; card: a card name (nominative); action: an action
-    # name.
-    return N_("%(name)s claims the %(card)s: %(action)s.")
+    """What the table hears when an action is declared (Tax, Exchange: the claim alone)."""
+    return ANNOUNCEMENTS.get(name, CLAIMED)

@@ -8,17 +8,9 @@ from .flow import advance
 from .now import turn_of
 from .rulings import N_, card
 from .setup import check_card
-from .state import (
-    Draw,
-    Examine,
-    Game,
-    Step,
-    Turn,
-    evolve,
-    say,
-    with_turn,
-)
+from .state import Game, Step, evolve, with_ruling, with_turn
 from .steps import handles
+from .turn import Draw, Examine, Turn
 from .waiting import waiting as waiting_text
 
 
@@ -56,9 +48,9 @@ def show(game: Game, step: Step) -> Game:
                             name=target.name, card=card(shown))
     game = with_turn(game, open=evolve(ex, stage="decide", shown=shown))
     # TRANSLATORS: log. target, name: players' names.
-    return say(game, N_("%(target)s shows one card to %(name)s, who alone sees it."),
-               "E-30" if game.rules.examine_shown_by == "examiner" else None,
-               target=target.name, name=t.actor)
+    return with_ruling(game, N_("%(target)s shows one card to %(name)s, who alone sees it."),
+                       "E-30" if game.rules.examine_shown_by == "examiner" else None,
+                       target=target.name, name=t.actor)
 
 
 def deciding(game: Game, step: Step) -> tuple[Turn, Examine]:
@@ -78,10 +70,11 @@ def swap(game: Game, step: Step) -> Game:
         raise RuleError("empty_deck", N_("The court deck is empty: there is nothing to swap "
                                          "with."))
     target = str(t.target)
-    # TRANSLATORS: log. name, target: players' names.
-    game = say(game, N_("%(name)s makes %(target)s replace the shown card: %(target)s draws a "
-                        "new card, then the shown card goes back into the court deck."),
-               name=t.actor, target=target)
+    game = with_ruling(
+        # TRANSLATORS: log. name, target: players' names.
+        game, N_("%(name)s makes %(target)s replace the shown card: %(target)s draws a "
+                 "new card, then the shown card goes back into the court deck."),
+        name=t.actor, target=target)
     owed = Draw(target, 1, "examine", (ex.shown,) if ex.shown else (), to_bottom=True)
     return advance(with_turn(game, open=None, draws=(*t.draws, owed)), "end")
 
@@ -93,6 +86,6 @@ def return_(game: Game, step: Step) -> Game:
         raise RuleError("swap_mandatory", N_("In this edition the shown card is always replaced "
                                              "(E-30)."))
     # TRANSLATORS: log. name, target: players' names.
-    game = say(game, N_("%(name)s hands the card back to %(target)s."), name=t.actor,
-               target=str(t.target))
+    game = with_ruling(game, N_("%(name)s hands the card back to %(target)s."), name=t.actor,
+                       target=str(t.target))
     return advance(with_turn(game, open=None), "end")

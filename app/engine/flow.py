@@ -14,18 +14,8 @@ from .coins import return_coins
 from .effects import EFFECTS
 from .legality import may_block
 from .rulings import N_, NP_, action, card
-from .state import (
-    BlockWindow,
-    ChallengeWindow,
-    Draw,
-    Game,
-    Next,
-    Turn,
-    evolve,
-    say,
-    with_player,
-    with_turn,
-)
+from .state import Game, evolve, with_player, with_ruling, with_turn
+from .turn import BlockWindow, ChallengeWindow, Draw, Next, Turn
 
 
 def turn_of(game: Game) -> Turn:
@@ -42,12 +32,14 @@ def turn_face_up(game: Game, name: str, which: str) -> Game:
     if p.hand is not None:
         hand = list(p.hand)
         hand.remove(which)
-        game = with_player(game, name, hand=tuple(hand))
+        game = with_player(game, name, hand=tuple(hand), face_down=p.face_down - 1,
+                           revealed=(*p.revealed, which))
     else:
-        game = evolve(game, unseen=game.unseen.minus((which,)))
-    game = with_player(game, name, face_down=p.face_down - 1, revealed=(*p.revealed, which))
-    # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
-    game = say(game, N_("%(name)s turns the %(card)s face up."), name=name, card=card(which))
+        game = with_player(evolve(game, unseen=game.unseen.minus((which,))), name,
+                           face_down=p.face_down - 1, revealed=(*p.revealed, which))
+    game = with_ruling(
+        # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
+        game, N_("%(name)s turns the %(card)s face up."), name=name, card=card(which))
     t = game.turn
     if t is not None and p.hand is None and t.proofs:
         # FORMAT.md: an untracked prover who loses the proven card is not replaced for it.
@@ -62,8 +54,9 @@ def turn_face_up(game: Game, name: str, which: str) -> Game:
 def eliminate(game: Game, name: str) -> Game:
     game = with_player(game, name, out=True)
     game = evolve(game, out_this_turn=(*game.out_this_turn, name))
-    # TRANSLATORS: log. name: a player's name.
-    game = say(game, N_("%(name)s has no influence left and is out of the game."), name=name)
+    game = with_ruling(
+        # TRANSLATORS: log. name: a player's name.
+        game, N_("%(name)s has no influence left and is out of the game."), name=name)
     if game.rules.elimination_coin_return == "immediate":
         game = return_coins(game, game.player(name))
     if sum(1 for p in game.players if not p.out) == 1:
@@ -79,8 +72,8 @@ def game_over(game: Game) -> Game:
             game = return_coins(game, p)
     game = evolve(game, turn=None, winner=winner, current=winner)
     # TRANSLATORS: log. name: a player's name.
-    return say(game, N_("%(name)s is the last player with influence and wins the game."),
-               name=winner)
+    return with_ruling(game, N_("%(name)s is the last player with influence and wins the game."),
+                       name=winner)
 
 
 def settle_losses(game: Game) -> Game:
@@ -139,27 +132,30 @@ def after_claim(game: Game, t: Turn) -> tuple[Game, Next | None]:
     able = may_block(game) if ACTIONS[t.action].blockers else []
     if able:
         if t.target_lost_challenge and t.target in able:
-            # TRANSLATORS: log. target: a player's name; action: an action name.
-            game = say(game, N_("%(target)s lost the challenge but may still block the "
-                                "%(action)s."), "E-1", target=t.target, action=action(t.action))
+            game = with_ruling(
+                # TRANSLATORS: log. target: a player's name; action: an action name.
+                game, N_("%(target)s lost the challenge but may still block the "
+                         "%(action)s."), "E-1", target=t.target, action=action(t.action))
         return with_turn(game, open=BlockWindow()), None
     target = game.player(t.target) if t.target else None
     if t.target_lost_challenge and target is not None and not target.out:
-        # TRANSLATORS: log. target: a player's name.
-        game = say(game, N_("%(target)s lost the challenge and, by this table's rules, may not "
-                            "block."), "E-1", target=t.target)
+        game = with_ruling(
+            # TRANSLATORS: log. target: a player's name.
+            game, N_("%(target)s lost the challenge and, by this table's rules, may not "
+                     "block."), "E-1", target=t.target)
     return game, "resolve"
 
 
 def blocked(game: Game, t: Turn) -> tuple[Game, Next | None]:
     if t.paid:
-        # TRANSLATORS: log. action: an action name; cost: a number of coins.
-        game = say(game, NP_("The %(action)s is blocked; the %(cost)s coin paid stays spent.",
-                             "The %(action)s is blocked; the %(cost)s coins paid stay spent."),
-                   count="cost", action=action(t.action), cost=t.paid)
+        game = with_ruling(
+            # TRANSLATORS: log. action: an action name; cost: a number of coins.
+            game, NP_("The %(action)s is blocked; the %(cost)s coin paid stays spent.",
+                      "The %(action)s is blocked; the %(cost)s coins paid stay spent."),
+            count="cost", action=action(t.action), cost=t.paid)
     else:
         # TRANSLATORS: log. action: an action name.
-        game = say(game, N_("The %(action)s is blocked."), action=action(t.action))
+        game = with_ruling(game, N_("The %(action)s is blocked."), action=action(t.action))
     return game, "end"
 
 
@@ -167,13 +163,14 @@ def block_failed(game: Game, t: Turn) -> tuple[Game, Next | None]:
     """One block per action, unless reblock_foreign_aid lets another player try (E-11)."""
     game = with_turn(game, block=None)
     if t.action == "foreign_aid" and game.rules.reblock_foreign_aid and may_block(game):
-        game = say(game, N_("The block failed; by this table's rules another player may still "
-                            "block."), "E-11")
+        game = with_ruling(
+            game, N_("The block failed; by this table's rules another player may still "
+                     "block."), "E-11")
         return with_turn(game, open=BlockWindow(again=True)), None
     if t.action == "foreign_aid" and not game.rules.reblock_foreign_aid:
         # TRANSLATORS: log. action: an action name.
-        game = say(game, N_("The block failed, so the %(action)s goes ahead: one block per "
-                            "action."), "E-11", action=action(t.action))
+        game = with_ruling(game, N_("The block failed, so the %(action)s goes ahead: one block per "
+                                    "action."), "E-11", action=action(t.action))
     return game, "resolve"
 
 

@@ -22,7 +22,8 @@ from .cards import (
 from .errors import RuleError
 from .rules import Rules
 from .rulings import N_, NP_, Ruling, action, card
-from .state import BlockWindow, ChallengeWindow, Game
+from .state import Game
+from .turn import BlockWindow, ChallengeWindow
 
 
 def cost_of(action_name: str, actor: str, target: str | None) -> int:
@@ -175,9 +176,8 @@ def challengers(game: Game) -> list[str]:
     t = game.turn
     if t is None or not isinstance(t.open, ChallengeWindow):
         return []
-    w = t.open
-    return [p.name for p in game.players
-            if not p.out and p.name != w.claimant and p.name not in w.passed]
+    spoken = (t.open.claimant, *t.open.passed)  # the claimant, and who let it stand
+    return [p.name for p in game.players if not p.out and p.name not in spoken]
 
 
 def may_block(game: Game) -> list[str]:

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from .errors import RuleError
 from .rulings import N_
-from .state import (
-    Game,
-    Step,
-    Turn,
-)
+from .state import Game, Step
+from .turn import Turn
 from .waiting import waiting as waiting_text
 
 

@@ -24,11 +24,12 @@ from .legality import (
 from .memo import PerGame
 from .rulings import N_, NP_, Ruling, action, card
 from .setup import characters_in_play
-from .state import BlockWindow, Challenged, ChallengeWindow, Draw, Examine, Exchange, Game, Turn
+from .state import Game
 from .steps import STEPS, PromptKind
+from .turn import BlockWindow, Challenged, ChallengeWindow, Draw, Examine, Exchange, Turn
 
 # Prompts a phone answers for its own seat: they involve or reveal that seat's hidden cards.
-PRIVATE_KINDS = frozenset(k for s in STEPS.values() if s.private for k in s.answers)
+PRIVATE_KINDS = frozenset(k for s in STEPS.values() if s.private for k in s.prompts)
 
 
 @dataclass(frozen=True)
@@ -48,8 +49,8 @@ class Prompt:
         return self.kind in PRIVATE_KINDS
 
     def allows(self, do: str) -> bool:
-        """Whether a step of kind `do` answers this prompt (the table of step kinds)."""
-        return self.kind in STEPS[do].answers
+        """Whether a step of kind `do` is taken for this prompt (the table of step kinds)."""
+        return self.kind in STEPS[do].prompts
 
 
 def pending(game: Game) -> list[Prompt]:
@@ -83,7 +84,7 @@ def _work_out(game: Game) -> list[Prompt]:
         for name in blockers(game):
             prompts.append(Prompt(name, "block", {"as": chars, "question": question}))
     if isinstance(w, Challenged):
-        prompts.append(Prompt(w.claimant, "answer", answer_options(game, t, w)))
+        prompts.append(Prompt(w.claimant, "prove", prove_options(game, t, w)))
     if t.losses:
         head = t.losses[0]
         p = game.player(head.player)
@@ -147,7 +148,7 @@ def challenge_risk(game: Game, t: Turn, w: ChallengeWindow, name: str) -> Ruling
     return Ruling(N_("If %(claimant)s shows the %(card)s, %(name)s loses an influence."), params)
 
 
-def answer_options(game: Game, t: Turn, w: Challenged) -> dict[str, Any]:
+def prove_options(game: Game, t: Turn, w: Challenged) -> dict[str, Any]:
     p = game.player(w.claimant)
     claim = w.claim
     flipped = inverted(t, w.on_block)

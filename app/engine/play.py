@@ -14,7 +14,7 @@ from typing import Any
 from . import claims, deck, declare, examine, respond  # noqa: F401 (they register handlers)
 from .errors import RuleError
 from .rulings import N_
-from .state import Game, Step, evolve
+from .state import Game, Step, with_step
 from .steps import HANDLERS, STEPS, parse_step
 
 assert set(HANDLERS) == set(STEPS), "every step kind has its handler"
@@ -36,5 +36,4 @@ def apply(game: Game, data: dict[str, Any] | Step) -> Game:
         if game.players[seat].out:
             # TRANSLATORS: error. name: a player's name.
             raise RuleError("player_out", N_("%(name)s is out of the game."), name=step.by)
-    after = HANDLERS[step.do](game, step)
-    return evolve(after, history=game.history + (step,))  # the step is part of the record
+    return with_step(HANDLERS[step.do](game, step), step)  # the step is part of the record

@@ -13,19 +13,9 @@ from .legality import (
 from .now import by, not_now, turn_of
 from .rulings import N_, action, card
 from .setup import check_card
-from .state import (
-    Block,
-    BlockWindow,
-    Challenged,
-    ChallengeWindow,
-    Game,
-    Step,
-    Turn,
-    evolve,
-    say,
-    with_turn,
-)
+from .state import Game, Step, evolve, with_ruling, with_turn
 from .steps import handles
+from .turn import Block, BlockWindow, Challenged, ChallengeWindow, Turn
 from .waiting import waiting as waiting_text
 
 
@@ -36,11 +26,11 @@ def pass_(game: Game, step: Step) -> Game:
     window = t.open
     if not isinstance(window, (ChallengeWindow, BlockWindow)):  # noqa: UP038 (faster)
         raise not_now(game)
+    blocking = isinstance(window, BlockWindow)
     if step.by is None:
-        blocking = isinstance(window, BlockWindow)
-        game = say(game, N_("Nobody blocks.") if blocking else N_("Nobody challenges."))
+        game = with_ruling(game, N_("Nobody blocks.") if blocking else N_("Nobody challenges."))
         return close_window(game)
-    eligible = blockers(game) if isinstance(window, BlockWindow) else challengers(game)
+    eligible = blockers(game) if blocking else challengers(game)
     if step.by not in eligible:
         # TRANSLATORS: error. name: a player's name; waiting: a whole sentence saying whom the
         # table waits for.
@@ -48,7 +38,7 @@ def pass_(game: Game, step: Step) -> Game:
                                               "%(waiting)s"),
                         name=step.by, waiting=waiting_text(game))
     if len(eligible) == 1:
-        return close_window(game)  # the last one to answer lets it stand
+        return close_window(game)  # the last one asked lets it stand
     return with_turn(game, open=evolve(window, passed=(*window.passed, step.by)))
 
 
@@ -84,8 +74,8 @@ def challenge(game: Game, step: Step) -> Game:
             # TRANSLATORS: log. challenger, claimant: players' names; card: a card name
             # (nominative). One challenges the claim, not the player.
             if inverted else N_("%(challenger)s challenges %(claimant)s's %(card)s."))
-    return say(game, text, challenger=challenger, claimant=window.claimant,
-               card=card(window.claim))
+    return with_ruling(game, text, challenger=challenger, claimant=window.claimant,
+                       card=card(window.claim))
 
 
 
@@ -122,8 +112,8 @@ def block(game: Game, step: Step) -> Game:
                      tried_blockers=t.tried_blockers | {blocker})
     # TRANSLATORS: log. name: a player's name; card: a card name (nominative); action: an action
     # name.
-    return say(game, N_("%(name)s claims the %(card)s to block the %(action)s."),
-               name=blocker, card=card(as_), action=action(t.action))
+    return with_ruling(game, N_("%(name)s claims the %(card)s to block the %(action)s."),
+                       name=blocker, card=card(as_), action=action(t.action))
 
 
 def cannot_block(game: Game, t: Turn, blocker: str) -> RuleError:

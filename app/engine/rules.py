@@ -5,7 +5,7 @@ Keys and presets are those of `coup-record/1` (FORMAT.md) and RULES.md §1.6.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .errors import RuleError
@@ -97,7 +97,7 @@ def parse_rules(data: object) -> Rules:
             raise RuleError("unknown_setting", N_("Unknown rule setting '%(key)s'."),
                             key=str(key))
         values[key] = check_value(key, value)
-    return replace(Rules(), **values)
+    return Rules(**values)
 
 
 def check_value(key: str, value: object) -> Any:

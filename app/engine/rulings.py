@@ -138,12 +138,19 @@ class Ruling:
         return f"{line} ({self.rule})" if self.rule else line
 
 
+# Every card and action name a ruling may hold, made once (they are immutable strings).
+_CARDS = {c: CardName(c) for c in ENGLISH_CARDS}
+_ACTIONS = {a: ActionName(a) for a in ENGLISH_ACTIONS}
+
+
 def card(value: str) -> CardName:
-    return CardName(value)
+    known = _CARDS.get(value)
+    return known if known is not None else CardName(value)
 
 
 def action(value: str) -> ActionName:
-    return ActionName(value)
+    known = _ACTIONS.get(value)
+    return known if known is not None else ActionName(value)
 
 
 class FactionName(str):

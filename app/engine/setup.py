@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -29,11 +28,15 @@ SETUP_KEYS = ("rules", "players", "first", "hands", "revealed", "court_deck", "c
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 
-@cache
+# The five characters in the deck, by the game's exchanger: the Inquisitor replaces the
+# Ambassador in its variant.
+IN_PLAY = {exchanger: tuple(c for c in CHARACTERS if c != left_out)
+           for exchanger, left_out in ((AMBASSADOR, INQUISITOR), (INQUISITOR, AMBASSADOR))}
+
+
 def characters_in_play(rules: Rules) -> tuple[str, ...]:
-    """The five characters in the deck: the Inquisitor replaces the Ambassador in its variant."""
-    left_out = AMBASSADOR if rules.exchanger == INQUISITOR else INQUISITOR
-    return tuple(c for c in CHARACTERS if c != left_out)
+    """The five characters in this game's deck."""
+    return IN_PLAY[rules.exchanger]
 
 
 def check_card(rules: Rules, value: object) -> str:

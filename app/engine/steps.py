@@ -1,6 +1,6 @@
 """The one table of step kinds: every thing that can happen at the table, as data.
 
-A step kind says which keys it takes besides `do`, which prompt (`pending`) it answers, and
+A step kind says which keys it takes besides `do`, which prompts (`pending`) it is taken for, and
 whether it is private: taken on its owner's phone because it involves that seat's hidden cards
 (an untracked seat's private steps are taken on the tablet). The record validator, the web's
 form parsing and permission check, the explorer and the words for a step are all read from
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from functools import partial
+from typing import Any, Literal, TypeVar
 
 from .cards import ACTIONS
 from .errors import RuleError
@@ -22,7 +23,7 @@ from .state import Game, Step
 Handler = Callable[[Game, Step], Game]
 H = TypeVar("H", bound=Handler)
 
-PromptKind = Literal["declare", "respond", "block", "answer", "lose", "draw", "keep", "show",
+PromptKind = Literal["declare", "respond", "block", "prove", "lose", "draw", "keep", "show",
                      "decide"]
 
 FIELDS = ("by", "target", "as", "card", "cards")  # every key a step may take besides "do"
@@ -31,7 +32,7 @@ FIELDS = ("by", "target", "as", "card", "cards")  # every key a step may take be
 @dataclass(frozen=True)
 class StepKind:
     name: str
-    answers: tuple[PromptKind, ...]  # the prompts this step answers
+    prompts: tuple[PromptKind, ...]  # the prompts (`pending`) this step is taken for
     takes: tuple[str, ...]  # keys besides "do"
     needs: tuple[str, ...]  # keys that must be there
     private: bool  # involves the taker's hidden cards: their phone takes it
@@ -66,9 +67,9 @@ STEPS: dict[str, StepKind] = {
         # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's name.
         StepKind("pass", ("respond", "block"), ("by",), (), False, N_("%(by)s lets it stand")),
         # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's name.
-        StepKind("prove", ("answer",), ("by",), ("by",), True, N_("%(by)s proves the claim")),
+        StepKind("prove", ("prove",), ("by",), ("by",), True, N_("%(by)s proves the claim")),
         # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's name.
-        StepKind("concede", ("answer",), ("by",), ("by",), True, N_("%(by)s concedes")),
+        StepKind("concede", ("prove",), ("by",), ("by",), True, N_("%(by)s concedes")),
         StepKind("lose", ("lose",), ("by", "card"), ("by", "card"), True,
                  # TRANSLATORS: a step in a few words (the steps the referee undid). by: a player's
                  # name; card: a card name (nominative).
@@ -94,6 +95,7 @@ STEPS: dict[str, StepKind] = {
 TABLE_PASS = N_("Nobody (else) challenges or blocks")
 KEYS = {k.name: frozenset({"do", *k.takes}) for k in STEPS.values()}  # every key a step takes
 NAMES = frozenset({"by", "target", "as", "card"})  # keys whose value names a player or card
+NAMED = {k.name: tuple(key for key in k.takes if key in NAMES) for k in STEPS.values()}
 
 
 HANDLERS: dict[str, Handler] = {}  # filled by @handles in the modules that handle steps
@@ -111,6 +113,11 @@ def handles(*names: str) -> Callable[[H], H]:
     return register
 
 
+# A Step from all six of its fields in order, without the named tuple's own `__new__` (a
+# Python function, which would double the cost of making the one Step every step needs).
+new_step: Callable[[tuple[Any, ...]], Step] = partial(tuple.__new__, Step)
+
+
 def parse_step(data: object) -> Step:
     """A Step from a record's (or a form's) step object, checked against the table's keys.
 
@@ -122,14 +129,14 @@ def parse_step(data: object) -> Step:
     if kind is None:
         # TRANSLATORS: error. do: a word of the record format.
         raise RuleError("unknown_step", N_("Unknown step '%(do)s'."), do=str(do))
-    allowed = KEYS[kind.name]
-    for key, value in data.items():
-        if key not in allowed:
-            # TRANSLATORS: error. do: a word of the record format; key: a word of the record
-            # format, as written there.
-            raise RuleError("step_key", N_("A '%(do)s' step takes no '%(key)s'."),
-                            do=kind.name, key=str(key))
-        if key in NAMES and not isinstance(value, str):
+    if not KEYS[kind.name].issuperset(data):
+        key = next(k for k in data if k not in KEYS[kind.name])
+        # TRANSLATORS: error. do: a word of the record format; key: a word of the record
+        # format, as written there.
+        raise RuleError("step_key", N_("A '%(do)s' step takes no '%(key)s'."),
+                        do=kind.name, key=str(key))
+    for key in NAMED[kind.name]:
+        if not isinstance(data.get(key, ""), str):  # absent is fine here; needed, below
             # TRANSLATORS: error. key: a word of the record format, as written there.
             raise RuleError("step_value", N_("'%(key)s' must be a name."), key=key)
     for key in kind.needs:
@@ -142,8 +149,9 @@ def parse_step(data: object) -> Step:
     if cards is not None and not (isinstance(cards, list)
                                   and all(isinstance(c, str) for c in cards)):
         raise RuleError("step_cards", N_("'cards' must be a list of cards."))
-    return Step(kind.name, data.get("by"), data.get("target"), data.get("as"), data.get("card"),
-                None if cards is None else tuple(cards))
+    get = data.get
+    return new_step((kind.name, get("by"), get("target"), get("as"), get("card"),
+                     None if cards is None else tuple(cards)))
 
 
 def describe(step: Step) -> Ruling:

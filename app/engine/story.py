@@ -16,7 +16,8 @@ from .cards import ACTIONS
 from .legality import claim_of
 from .play import apply
 from .setup import new_game
-from .state import ChallengeWindow, Game
+from .state import Game
+from .turn import ChallengeWindow
 
 MarkKind = Literal["claim", "action", "block", "challenge", "lose"]
 

@@ -11,7 +11,8 @@ from typing import Any
 from .legality import claim_of, claim_words
 from .pending import Prompt, pending
 from .rulings import Ruling, card
-from .state import BlockWindow, Challenged, ChallengeWindow, Examine, Exchange, Game, Turn
+from .state import Game
+from .turn import BlockWindow, Challenged, ChallengeWindow, Examine, Exchange, Turn
 from .waiting import waiting
 
 

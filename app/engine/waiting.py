@@ -18,10 +18,10 @@ WAITING_TEXTS = {
     "block": N_("%(names)s to block or let it stand"),
     # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
     # players' names joined with commas; card: a card name (nominative).
-    "answer": N_("%(names)s to prove the %(card)s or concede"),
+    "prove": N_("%(names)s to prove the %(card)s or concede"),
     # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
     # players' names joined with commas; card: a card name (nominative).
-    "answer_inverted": N_("%(names)s to show a hand with no %(card)s or concede"),
+    "prove_inverted": N_("%(names)s to show a hand with no %(card)s or concede"),
     # TRANSLATORS: one part of "Waiting for %(who)s." (the names, then what they may do). names:
     # players' names joined with commas.
     "lose": N_("%(names)s to turn a card face up"),
@@ -47,12 +47,12 @@ def waiting(game: Game, prompts: list[Prompt] | None = None) -> Ruling:
         return Ruling(N_("The game is over: %(name)s won."), {"name": str(game.winner)})
     groups: dict[str, list[Prompt]] = {}
     for p in pending(game) if prompts is None else prompts:
-        inverted = p.kind == "answer" and p.options["inverted"]
-        groups.setdefault("answer_inverted" if inverted else p.kind, []).append(p)
+        inverted = p.kind == "prove" and p.options["inverted"]
+        groups.setdefault("prove_inverted" if inverted else p.kind, []).append(p)
     parts = []
     for kind, group in groups.items():
         params: dict[str, object] = {"names": Names(p.player for p in group)}
-        if kind in ("answer", "answer_inverted"):
+        if kind in ("prove", "prove_inverted"):
             params["card"] = card(str(group[0].options["claim"]))
         parts.append(Ruling(WAITING_TEXTS[kind], params))
     # TRANSLATORS: status line (tablet and phones). who: the parts below ("Ann, Bob to

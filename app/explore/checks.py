@@ -18,13 +18,8 @@ from app.engine import (
     table_view,
 )
 from app.engine.cards import ACTIONS
-from app.engine.state import (
-    ChallengeWindow,
-    Examine,
-    Exchange,
-    evolve,
-    with_player,
-)
+from app.engine.state import evolve, with_player
+from app.engine.turn import ChallengeWindow, Examine, Exchange
 from app.records import export, parse
 
 from .setups import Chooser, Step

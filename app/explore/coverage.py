@@ -13,11 +13,7 @@ from app.engine import (
 )
 from app.engine.cards import ACTIONS
 from app.engine.rules import CHOICES, Rules, default_copies
-from app.engine.state import (
-    BlockWindow,
-    Challenged,
-    ChallengeWindow,
-)
+from app.engine.turn import BlockWindow, Challenged, ChallengeWindow
 
 from .setups import Step
 from .steps import owed_draw
@@ -63,7 +59,7 @@ def setting_labels(rules: Rules, players: int) -> list[str]:
 
 
 def window_of(game: Game, step: Step) -> str:
-    """The window or prompt a step answers, in words."""
+    """The window or prompt a step is taken for, in words."""
     t = game.turn
     do = step["do"]
     if t is None:
@@ -78,7 +74,7 @@ def window_of(game: Game, step: Step) -> str:
         return "challenged block" if w.on_block else "challenged claim"
     if do == "draw":
         return f"draw ({owed_draw(game, step['by']).reason})"
-    return STEPS[do].answers[0]
+    return STEPS[do].prompts[0]
 
 
 def step_label(step: Step) -> str:

@@ -15,11 +15,7 @@ from app.engine import (
     pending,
 )
 from app.engine.cards import CHARACTERS
-from app.engine.state import (
-    BlockWindow,
-    ChallengeWindow,
-    Draw,
-)
+from app.engine.turn import BlockWindow, ChallengeWindow, Draw
 
 from .setups import Chooser, Step
 
@@ -54,7 +50,7 @@ def block_steps(game: Game, p: Prompt) -> list[Step]:
             {"by": p.player, "do": "pass"}]
 
 
-def answer_steps(game: Game, p: Prompt) -> list[Step]:
+def prove_steps(game: Game, p: Prompt) -> list[Step]:
     steps = []
     claim = p.options["claim"]
     possible = p.options["inverted"] or p.options["holds"] is not None or game.unseen[claim] > 0
@@ -131,7 +127,7 @@ PROMPT_STEPS: dict[str, Callable[[Game, Prompt], list[Step]]] = {
     "declare": declare_steps,
     "respond": respond_steps,
     "block": block_steps,
-    "answer": answer_steps,
+    "prove": prove_steps,
     "lose": lose_steps,
     "draw": draw_steps,
     "keep": keep_steps,
@@ -152,7 +148,7 @@ def counted_out(game: Game) -> list[Step]:
             pool = draw_pool(game, owed_draw(game, p.player))
             steps += [{"by": p.player, "do": "draw", "cards": [c] * p.options["count"]}
                       for c in p.options["choices"] if pool[c] < p.options["count"]]
-        elif p.kind == "answer" and player.hand is None and not p.options["inverted"]:
+        elif p.kind == "prove" and player.hand is None and not p.options["inverted"]:
             if game.unseen[p.options["claim"]] == 0:
                 steps.append({"by": p.player, "do": "prove"})
     return steps

@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 from app.engine.rulings import N_
 
 from .errors import RecordError, _message
-from .format import Record, parse
+from .format import Record, parse, refuse_lone_surrogates
 
 MAX_RECORD_BYTES = 1_000_000
 """The largest record file read: a long game of ten players is under 100 KB."""
@@ -82,10 +82,13 @@ def record_text(raw: bytes) -> str:
 
 
 def record_json(text: str) -> Any:
-    """JSON as a record may hold it: no number of thousands of digits, no NaN or Infinity.
-    Raises json.JSONDecodeError, RecursionError, or RecordError."""
-    return json.loads(text, parse_int=_small_int, parse_float=_finite,
+    """JSON as a record may hold it: no number of thousands of digits, no NaN or Infinity, no
+    string that is not text. Raises json.JSONDecodeError, RecursionError, or RecordError."""
+    data = json.loads(text, parse_int=_small_int, parse_float=_finite,
                       parse_constant=_not_a_number)
+    if "\\u" in text:  # text decoded as UTF-8 holds no surrogate: only an escape makes one
+        refuse_lone_surrogates(data)
+    return data
 
 
 def _finite(text: str) -> float:

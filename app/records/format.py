@@ -27,6 +27,7 @@ MAX_STEPS = 1000  # a long game of ten players is a few hundred; the screens rep
 class Record:
     setup: dict[str, Any]
     steps: list[dict[str, Any]]
+    start: Game  # the game the set-up deals (checked once, played from here: it never changes)
     expect: dict[str, Any] | None = None
     name: str = ""
 
@@ -43,8 +44,10 @@ class Outcome:
 
 
 def parse(data: object) -> Record:
-    """A Record from parsed JSON, checked against the format. Raises RecordError."""
-    refuse_lone_surrogates(data)
+    """A Record from parsed JSON, checked against the format. Raises RecordError.
+
+    JSON read from a file or an upload is checked for lone surrogates as it is read
+    (`files.record_json`)."""
     if not isinstance(data, dict):
         raise RecordError(N_("a record must be a JSON object"))
     if data.get("format") != FORMAT:
@@ -79,7 +82,7 @@ def parse(data: object) -> Record:
     if expect is not None:
         check_expectation(game, expect, _message(N_("the final 'expect'")))
     name = data.get("name", "")
-    return Record(setup, steps, expect, name if isinstance(name, str) else "")
+    return Record(setup, steps, game, expect, name if isinstance(name, str) else "")
 
 
 def check_step(game: Game, step: object, i: int) -> None:

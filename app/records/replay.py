@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.engine import Game, RuleError, Ruling, apply, new_game
+from app.engine import Game, RuleError, Ruling, apply
 from app.engine.rulings import N_
 
 from .errors import _message
@@ -69,7 +69,7 @@ def _after(record: Record, last: int, difference: Ruling) -> Ruling:
 def replay(record: Record, rulings: bool = False) -> Outcome:
     """Apply every step, honouring `rejected` and checking each expectation on the way;
     with `rulings`, keep each step's rulings (for `explain`)."""
-    game = new_game(record.setup)
+    game = record.start
     outcome = Outcome(game)
     last = 0  # the number of the last step played
     for i, step in enumerate(record.steps, 1):

@@ -547,13 +547,13 @@ def test_E2_conceding_a_bluffed_contessa_states_that_it_costs_both_cards():
     g = game({"A": ["assassin", "duke"], "B": ["captain", "duke"], "C": ["duke", "captain"]},
              coins={"A": 3})
     g = run(g, "A assassinate B", "pass", "B block contessa", "A challenge")
-    [answer] = [p for p in pending(g) if p.kind == "answer"]
+    [answer] = [p for p in pending(g) if p.kind == "prove"]
     cost = answer.options["concede"]
     assert render(cost.text, cost.params) == (
         "Concede: B loses an influence, then the Assassinate takes the other one: B is out.")
     assert cost.rule == "E-2"
     g = run(game(THREE_TAX), "A tax", "B challenge")
-    [answer] = [p for p in pending(g) if p.kind == "answer"]
+    [answer] = [p for p in pending(g) if p.kind == "prove"]
     assert render(answer.options["concede"].text, answer.options["concede"].params) == (
         "Concede: A loses an influence and the Tax is cancelled.")
 

@@ -113,9 +113,9 @@ def test_pending_offers_every_action_with_its_reason():
 def test_answer_prompt_tells_the_owner_whether_they_hold_the_card():
     g = run(game(THREE), "A tax", "B challenge")
     [answer] = [p for p in seat_view(g, "A")["prompts"]]
-    assert answer.kind == "answer" and answer.options["holds"] is True
+    assert answer.kind == "prove" and answer.options["holds"] is True
     assert seat_view(g, "B")["prompts"] == []
-    assert ("A", "answer") in table_view(g)["waiting"]
+    assert ("A", "prove") in table_view(g)["waiting"]
 
 
 def test_waiting_is_one_sentence_for_the_table():
