@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from app.frozen import FrozenDict, FrozenList
+
 from .cards import ACTIONS
 from .legality import (
     block_characters,
@@ -42,7 +44,8 @@ class Prompt:
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+        read_only = {key: _read_only(value) for key, value in self.options.items()}
+        object.__setattr__(self, "options", MappingProxyType(read_only))
 
     @property
     def private(self) -> bool:
@@ -51,6 +54,16 @@ class Prompt:
     def allows(self, do: str) -> bool:
         """Whether a step of kind `do` is taken for this prompt (the table of step kinds)."""
         return self.kind in STEPS[do].prompts
+
+
+def _read_only(value: Any) -> Any:
+    """``value`` with every list and dict in it (a player's cards, the actions and their
+    targets) made read-only, all the way down; anything else is already immutable."""
+    if type(value) is list:
+        return FrozenList(_read_only(item) for item in value)
+    if type(value) is dict:
+        return FrozenDict((key, _read_only(item)) for key, item in value.items())
+    return value
 
 
 def pending(game: Game) -> list[Prompt]:

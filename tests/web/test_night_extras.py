@@ -169,6 +169,21 @@ def test_the_tv_shows_the_public_board_and_no_control(app):
     assert tv.get("/w/nope/nope").status_code == 404
 
 
+def test_the_tv_s_stream_starts_from_the_page_it_drew(app):
+    """A step taken between the TV's page and its stream opening is told at once, not at the
+    next poll: the stream's address carries the version the page shows."""
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    tv = app.test_client()
+    page = tv.get(watch_link(t)).text
+    stream_url = re.search(r'sse-connect="([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert f"since={t.live().version}" in stream_url
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+    stream = tv.get(stream_url, buffered=False)
+    chunks = iter(stream.response)
+    assert b"changed" in next(chunks) + next(chunks)  # after the stream's opening comment
+    stream.close()
+
+
 def test_the_tv_shows_the_night_s_scoreboard_between_games_only(app):
     t = finished_game(app)
     assert settings(t, target="2") == 200

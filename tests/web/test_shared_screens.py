@@ -354,6 +354,26 @@ def test_a_remembered_prompt_cannot_be_changed_by_a_request(started: Table):
     with pytest.raises(TypeError):
         prompt.options["hacked"] = 1  # type: ignore[index]
     assert "hacked" not in pending(game)[0].options
+    actions = prompt.options["actions"]
+    with pytest.raises(TypeError):
+        actions.append({"action": "hacked"})  # the nested lists too, all the way down
+    with pytest.raises(TypeError):
+        actions[0]["targets"] = ["Ann"]
+    assert pending(game)[0].options["actions"] == actions
+
+
+def test_a_prompt_s_cards_are_read_only_and_still_read_as_a_list():
+    """A prompt to lose an influence lists the player's own cards: no request may change them,
+    and templates and JSON still read them as a list."""
+    from app.engine.pending import Prompt
+
+    prompt = Prompt("Ann", "lose", {"cards": ["Duke", "Captain"], "why": {"n": [1]}})
+    with pytest.raises(TypeError):
+        prompt.options["cards"].append("Contessa")
+    with pytest.raises(TypeError):
+        prompt.options["why"]["n"].append(2)
+    assert prompt.options["cards"] == ["Duke", "Captain"]
+    assert json.dumps(prompt.options["cards"]) == '["Duke", "Captain"]'
 
 
 # -- the parts every phone shares, drawn once per version and language (app/web/phoneparts.py) --
