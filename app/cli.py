@@ -70,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description=_("Referee for Coup played with a real deck: a tablet shows the table, "
-                      "each phone holds its player's hand."),
+                      "each phone holds its player’s hand."),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
                         help=_("show the version number and exit"))
@@ -90,7 +90,7 @@ Commands = Any  # argparse's _SubParsersAction, which has no public name
 
 def _add_serve(commands: Commands, folder: str) -> None:
     serve = commands.add_parser(
-        "serve", help=_("run the referee on this laptop's network"),
+        "serve", help=_("run the referee on this laptop’s network"),
         description=_("Run the referee on this laptop until Ctrl+C. It prints the address "
                       "(and a QR code of it) that the tablet and the phones on the same Wi-Fi "
                       "open. One serve at a time per instance folder."))
@@ -108,7 +108,7 @@ def _add_serve(commands: Commands, folder: str) -> None:
         "--public-url",
         metavar="URL",
         # TRANSLATORS: command line. example: an example address or file.
-        help=_("the address phones open, when it can't be found (e.g. %(example)s)",
+        help=_("the address phones open, when it can’t be found (e.g. %(example)s)",
                example="http://192.168.1.20:5000/"),
     )
     serve.set_defaults(handler=run.serve)
@@ -133,7 +133,7 @@ def _add_explain(commands: Commands) -> None:
         "explain", help=_("replay a game record and explain each ruling"),
         description=_("Replay a game record step by step: each step, each ruling with the "
                       "rule behind it (E-n), a refused step with the reason, then each "
-                      "player's coins and cards."))
+                      "player’s coins and cards."))
     explain.add_argument("file", metavar="FILE",
                          help=_("a game record (coup-record/1 JSON)"))
     explain.set_defaults(handler=run.explain)
@@ -143,20 +143,20 @@ def _add_import(commands: Commands, folder: str) -> None:
     import_ = commands.add_parser(
         "import", help=_("load a game record as a table to play on"),
         description=_("Load a game record into the database that serve uses, as a new table "
-                      "that goes on from where the record stops. Prints \"table: URL\" for "
-                      "the tablet and \"seat NAME: URL\" for each phone."))
+                      "that goes on from where the record stops. Prints “table: URL” for "
+                      "the tablet and “seat NAME: URL” for each phone."))
     import_.add_argument("file", metavar="FILE",
                          help=_("a game record (coup-record/1 JSON), e.g. one downloaded "
                                 "from the tablet"))
     import_.add_argument("--instance", metavar="PATH",
                          # TRANSLATORS: command line. path: a file or folder path.
-                         help=_("the folder of serve's database (default: %(path)s)",
+                         help=_("the folder of serve’s database (default: %(path)s)",
                                 path=folder))
     import_.add_argument(
         "--public-url", metavar="URL",
         # TRANSLATORS: command line. port: a port number.
         help=_("the address in the links (default: that of the serve running on the same "
-               "folder, else this laptop's on port %(port)s)", port=DEFAULT_PORT),
+               "folder, else this laptop’s on port %(port)s)", port=DEFAULT_PORT),
     )
     import_.set_defaults(handler=run.import_)
 

@@ -58,7 +58,7 @@ def serve(args: argparse.Namespace) -> int:
     listening = False
     try:
         database = database_file.check_database(folder)
-        from app.web import create_app
+        from app.web.factory import create_app
 
         url: str | None = args.public_url
         try:

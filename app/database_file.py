@@ -109,7 +109,7 @@ def _cannot_open(path: Path, error: OSError) -> InstanceProblem:
     # TRANSLATORS: command line. path: a file or folder path; reason: the system's own (English)
     # words.
     return InstanceProblem(_(
-        "can't open %(path)s (%(reason)s): give this user the right to read and write it, or "
+        "can’t open %(path)s (%(reason)s): give this user the right to read and write it, or "
         "give --instance another folder", path=path, reason=error.strerror or error))
 
 
@@ -122,5 +122,5 @@ def database_error(path: Path, error: sqlite3.Error) -> str:
                  "to it; try again in a moment", path=path, reason=error)
     # TRANSLATORS: command line. path: a file or folder path; reason: the system's own (English)
     # words.
-    return _("the database %(path)s can't be used (%(reason)s): check the disk and the "
-             "file's permissions, or give --instance another folder", path=path, reason=error)
+    return _("the database %(path)s can’t be used (%(reason)s): check the disk and the "
+             "file’s permissions, or give --instance another folder", path=path, reason=error)

@@ -76,7 +76,7 @@ def prepare(folder: Path) -> None:
         # TRANSLATORS: command line. path: a file or folder path; reason: the system's own
         # (English) words.
         raise InstanceProblem(_(
-            "can't create the folder %(path)s (%(reason)s): give --instance a folder you can "
+            "can’t create the folder %(path)s (%(reason)s): give --instance a folder you can "
             "write to", path=folder, reason=error.strerror or error)) from None
 
 
@@ -121,7 +121,7 @@ class ServeLock:
             # TRANSLATORS: command line. path: a file or folder path; reason: the system's own
             # (English) words.
             raise InstanceProblem(_(
-                "can't lock %(path)s (%(reason)s): give --instance a folder you can write to",
+                "can’t lock %(path)s (%(reason)s): give --instance a folder you can write to",
                 path=self.folder / LOCK, reason=error.strerror or error)) from None
         return self
 

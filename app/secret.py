@@ -45,7 +45,7 @@ def secret_key(folder: Path) -> str:
             # TRANSLATORS: command line. path: a file or folder path; reason: the system's own
             # (English) words.
             raise InstanceProblem(_(
-                "can't read %(path)s (%(reason)s): give this user the right to read it, or "
+                "can’t read %(path)s (%(reason)s): give this user the right to read it, or "
                 "delete it (a new key is made at the next start)",
                 path=path, reason=error.strerror or error)) from None
         try:
@@ -63,7 +63,7 @@ def secret_key(folder: Path) -> str:
                 "reload", path=path, n=MIN_SECRET))
         return key
     # TRANSLATORS: command line. path: a file or folder path.
-    raise InstanceProblem(_("can't write %(path)s: give --instance a folder you can write to",
+    raise InstanceProblem(_("can’t write %(path)s: give --instance a folder you can write to",
                             path=path))
 
 
@@ -111,7 +111,7 @@ def _make_secret(path: Path, replace: bool) -> None:
         # TRANSLATORS: command line. path: a file or folder path; reason: the system's own
         # (English) words.
         raise InstanceProblem(_(
-            "can't write %(path)s (%(reason)s): give --instance a folder you can write to",
+            "can’t write %(path)s (%(reason)s): give --instance a folder you can write to",
             path=path, reason=error.strerror or error)) from None
     finally:
         Path(temporary).unlink(missing_ok=True)

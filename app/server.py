@@ -106,7 +106,7 @@ def print_banner(url: str | None, port: int, out: TextIO | None = None,
     if url is None:
         print(
             # TRANSLATORS: command line. example: an example address or file.
-            _("Phones can't reach this laptop yet: join the Wi-Fi and restart without --host, "
+            _("Phones can’t reach this laptop yet: join the Wi-Fi and restart without --host, "
               "or pass --public-url %(example)s with the address phones can reach.",
               example="http://ADDRESS:PORT/"),
             file=out,

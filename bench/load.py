@@ -44,19 +44,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import (  # noqa: E402
     VERSION,
-    AsyncDevice,
-    HTTPError,
     Sampler,
     Server,
     StealPlan,
+    percentile,
+    rss_mb,
+    summary_ms,
+)
+from bench.devices import (  # noqa: E402
+    AsyncDevice,
+    HTTPError,
     TableSetup,
     create_table,
-    percentile,
     referee_address,
     request_bytes,
-    rss_mb,
     sse_events,
-    summary_ms,
 )
 
 MISSED_AFTER_S = 5.0

@@ -25,13 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import (  # noqa: E402
-    BIN,
-    Server,
-    create_table,
-    request_bytes,
-    rss_mb,
-)
+from bench.common import BIN, Server, rss_mb  # noqa: E402
+from bench.devices import create_table, request_bytes  # noqa: E402
 
 # The server, with a snapshot on SIGUSR1 (written to $COUP_TRACE_DIR/<n>.snap).
 TRACED = """

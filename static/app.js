@@ -197,9 +197,43 @@
     layout();
   });
 
+  // -- A refusal is shown by the form that asked, not at the top of the screen ------------
+  // The answer to a refused tap is the screen as it is, with the reason (role=alert) on top.
+  // Where the same form (the same step at the same version) is still on the new screen, the
+  // reason moves next to it; when the table moved on, it stays on top.
+  var askedBy = null;
+
+  function formKey(form) {
+    var parts = [form.getAttribute("action") || ""];
+    Array.prototype.forEach.call(form.elements, function (f) {
+      if (f.type === "hidden" && f.name && f.name !== "csrf") {
+        parts.push(f.name + "=" + f.value);
+      }
+    });
+    return parts.join("&");
+  }
+
+  function refusalBesideItsForm() {
+    var key = askedBy;
+    askedBy = null;
+    var flash = document.querySelector("#tablet > .flash, #phone > .flash");
+    if (!flash || key === null) { return; }
+    var form = Array.prototype.find.call(document.querySelectorAll("form"), function (f) {
+      return formKey(f) === key;
+    });
+    if (!form) { return; }
+    // A button in a row of buttons: the reason goes under the row, not inside it.
+    var place = form.closest(".choices, .actions") || form;
+    flash.classList.add("beside");
+    place.insertAdjacentElement("afterend", flash);
+    flash.scrollIntoView({ block: "nearest" });
+  }
+
   document.addEventListener("htmx:afterSwap", function (e) {
     restore(keptBeforeSwap);
     keptBeforeSwap = null;
+    var asked = e.detail && e.detail.requestConfig;
+    if (asked && asked.verb === "post") { refusalBesideItsForm(); }
     settle(document.querySelector("#tablet, #phone"));
     layout();
     buzz();
@@ -219,6 +253,11 @@
   // While a request is on its way, its buttons can't be tapped twice.
   document.addEventListener("htmx:beforeRequest", function (e) {
     var form = e.target.closest && e.target.closest("form");
-    if (form) { form.querySelectorAll("button").forEach(function (b) { b.disabled = true; }); }
+    if (form && (form.getAttribute("hx-post") || "") !== "") { askedBy = formKey(form); }
+    if (form) {
+      form.querySelectorAll("button").forEach(function (b) {
+        b.disabled = true; b.setAttribute("data-sending", "");  // on its way: not refused
+      });
+    }
   });
 })();

@@ -18,7 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from app.web import create_app
+from app.web.factory import create_app
 from app.web.state import TableState
 
 PUBLIC = "http://coup.test"

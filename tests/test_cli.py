@@ -244,14 +244,14 @@ def test_an_unreadable_database_is_one_line(tmp_path: Path, monkeypatch) -> None
         monkeypatch.setattr(database_file, "read_header", refuse)
     with pytest.raises(instance.InstanceProblem) as caught:
         database_file.check_database(folder)
-    assert str(caught.value).startswith(f"can't open {database} (Permission denied)")
+    assert str(caught.value).startswith(f"can’t open {database} (Permission denied)")
     assert main(["import", str(WORKED), "--instance", str(folder)]) == 2
 
 
 def test_an_empty_secret_key_is_never_used(tmp_path: Path) -> None:
     """An empty key (a first start that failed while writing it, before keys were written in
     one step) is replaced by a new one."""
-    from app.web import create_app
+    from app.web.factory import create_app
 
     folder = tmp_path / "instance"
     folder.mkdir()

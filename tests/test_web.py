@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from app.store import NewSeat
-from app.web import create_app
+from app.web.factory import create_app
 from app.web.pool import StorePool
 
 

@@ -47,6 +47,18 @@ def clean_env(tmp_path: Path) -> dict[str, str]:
 
 def test_the_wheel_installs_and_serves_outside_the_repository(tmp_path: Path) -> None:
     built = wheel(tmp_path)
+    assert_it_holds_the_whole_app(built)
+    env = clean_env(tmp_path)
+    script = install_in_a_clean_venv(built, tmp_path, env)
+    code = serve_and_read_pages(script, tmp_path, env)
+    output = (tmp_path / "serve.log").read_text()
+    assert code == 0 and "Traceback" not in output, output
+    data = tmp_path / "home" / ".local" / "share" / "coup-referee"
+    if sys.platform.startswith("linux"):
+        assert (data / "coup.sqlite").exists()  # the database went to the user's data folder
+
+
+def assert_it_holds_the_whole_app(built: Path) -> None:
     names = set(zipfile.ZipFile(built).namelist())
     for code in LANGUAGES:
         assert f"app/translations/{code}/LC_MESSAGES/messages.mo" in names, code
@@ -61,8 +73,12 @@ def test_the_wheel_installs_and_serves_outside_the_repository(tmp_path: Path) ->
         for path in (root / package).glob("*.py"):
             assert f"{package}/{path.name}" in names, path
 
+
+
+def install_in_a_clean_venv(built: Path, tmp_path: Path, env: dict[str, str]) -> str:
+    """The wheel installed in a venv of its own; its ``coup-referee`` script, already asked
+    for its help."""
     venv = tmp_path / "venv"
-    env = clean_env(tmp_path)
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=BOUND_S)
     bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
     pip = [str(bin_dir / "python"), "-m", "pip", "--disable-pip-version-check"]
@@ -84,7 +100,12 @@ def test_the_wheel_installs_and_serves_outside_the_repository(tmp_path: Path) ->
                             "COLUMNS": "300"}, capture_output=True, text=True, timeout=BOUND_S)
     assert helped.returncode == 0, helped.stderr
     assert str(tmp_path / "home") in helped.stdout  # the user's data folder, not the package's
+    return script
 
+
+def serve_and_read_pages(script: str, tmp_path: Path, env: dict[str, str]) -> int:
+    """The installed script's serve answers its pages in English and Japanese; its exit code
+    once stopped."""
     port = free_port()
     log = (tmp_path / "serve.log").open("wb")
     server = subprocess.Popen([script, "serve", "--host", "127.0.0.1", "--port", str(port)],
@@ -116,8 +137,4 @@ def test_the_wheel_installs_and_serves_outside_the_repository(tmp_path: Path) ->
         server.send_signal(signal.SIGTERM)
         code = server.wait(timeout=60)
         log.close()
-    output = (tmp_path / "serve.log").read_text()
-    assert code == 0 and "Traceback" not in output, output
-    data = tmp_path / "home" / ".local" / "share" / "coup-referee"
-    if sys.platform.startswith("linux"):
-        assert (data / "coup.sqlite").exists()  # the database went to the user's data folder
+    return code

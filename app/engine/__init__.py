@@ -9,7 +9,6 @@
 
 from .errors import CARD_ACCOUNTED_FOR, TOO_MANY_COPIES, RuleError
 from .legality import claim_of, claim_words
-from .pending import PRIVATE_KINDS, Prompt, pending
 from .play import apply
 from .policies import (
     Answers,
@@ -23,6 +22,7 @@ from .policies import (
     tablet_may_take,
     undo_problem,
 )
+from .prompts import PRIVATE_KINDS, Prompt, pending
 from .rules import PRESETS, Rules, parse_rules
 from .rulings import ActionName, CardName, Ruling, render
 from .setup import characters_in_play, new_game

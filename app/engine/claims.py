@@ -51,9 +51,9 @@ def prove(game: Game, step: Step) -> Game:
     if game.rules.proof_replacement == "bottom_at_end_of_turn":
         game = with_ruling(
             # TRANSLATORS: log. name: a player's name; n: how many cards.
-            game, NP_("By this edition's rules, at the end of the turn %(name)s puts the "
+            game, NP_("By this edition’s rules, at the end of the turn %(name)s puts the "
                       "shown card at the bottom of the court deck and draws the top card.",
-                      "By this edition's rules, at the end of the turn %(name)s puts the "
+                      "By this edition’s rules, at the end of the turn %(name)s puts the "
                       "%(n)s shown cards at the bottom of the court deck and draws as "
                       "many from the top."), count="n", name=p.name, n=count)
         owed: dict[str, Any] = {"proofs": (*t.proofs, Proof(p.name, shown, count))}
@@ -83,7 +83,7 @@ def proof_cards(game: Game, t: Turn, c: Challenged, p: Player) -> tuple[tuple[st
                         card=card(c.claim))
     if p.hand is None and game.unseen[c.claim] < 1:
         # TRANSLATORS: error. name: a player's name; card: a card name (nominative).
-        raise RuleError(CARD_ACCOUNTED_FOR, N_("No %(card)s can be in %(name)s's hand: every "
+        raise RuleError(CARD_ACCOUNTED_FOR, N_("No %(card)s can be in %(name)s’s hand: every "
                                                "copy is accounted for."),
                         name=p.name, card=card(c.claim))
     return (c.claim,), 1
@@ -113,7 +113,7 @@ def concede(game: Game, step: Step) -> Game:
         game = with_ruling(
             # TRANSLATORS: log. name: a player's name; card: a card name (nominative).
             game, N_("%(name)s was caught holding a %(card)s and must lose it by this "
-                     "table's rules."), "E-35", name=p.name, card=card(DUKE))
+                     "table’s rules."), "E-35", name=p.name, card=card(DUKE))
     game = with_turn(game, open=None, losses=(*t.losses, Loss(p.name, "challenge", must)))
     return advance(refund(game, t, p.name), "end")
 
@@ -125,8 +125,8 @@ def refund(game: Game, t: Turn, name: str) -> Game:
     if not game.rules.refund_on_successful_challenge:
         return with_ruling(
             # TRANSLATORS: log. cost: a number of coins.
-            game, NP_("By this edition's rules the %(cost)s coin paid is not refunded.",
-                      "By this edition's rules the %(cost)s coins paid are not refunded."),
+            game, NP_("By this edition’s rules the %(cost)s coin paid is not refunded.",
+                      "By this edition’s rules the %(cost)s coins paid are not refunded."),
             count="cost", cost=t.paid)
     game = with_coins(game, name, t.paid, treasury=-t.paid)
     # TRANSLATORS: log. name: a player's name; cost: a number of coins.

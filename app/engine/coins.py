@@ -46,7 +46,7 @@ def return_coins(game: Game, player: Player) -> Game:
     if not player.coins:
         return game
     # TRANSLATORS: log. name: a player's name; coins: a number of coins.
-    game = with_ruling(game, NP_("%(name)s's %(coins)s coin goes back to the treasury.",
-                                 "%(name)s's %(coins)s coins go back to the treasury."),
+    game = with_ruling(game, NP_("%(name)s’s %(coins)s coin goes back to the treasury.",
+                                 "%(name)s’s %(coins)s coins go back to the treasury."),
                        "E-20", "coins", name=player.name, coins=player.coins)
     return with_coins(game, player.name, -player.coins, treasury=player.coins)

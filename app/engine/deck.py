@@ -36,11 +36,11 @@ def lose(game: Game, step: Step) -> Game:
                         card=card(which))
     if p.hand is None and game.unseen[which] < 1:
         # TRANSLATORS: error. name: a player's name; card: a card name (nominative).
-        raise RuleError(CARD_ACCOUNTED_FOR, N_("%(name)s can't have a %(card)s: every copy is "
+        raise RuleError(CARD_ACCOUNTED_FOR, N_("%(name)s can’t have a %(card)s: every copy is "
                                                "accounted for."), name=loser, card=card(which))
     if head.must and which != head.must:
         # TRANSLATORS: error. name: a player's name; card: a card name (nominative).
-        raise RuleError("must_lose", N_("By this table's rules %(name)s must lose the %(card)s "
+        raise RuleError("must_lose", N_("By this table’s rules %(name)s must lose the %(card)s "
                                         "(E-35)."), name=loser, card=card(head.must))
     game = with_turn(game, losses=t.losses[1:])
     return advance(turn_face_up(game, loser, which))
@@ -49,7 +49,7 @@ def lose(game: Game, step: Step) -> Game:
 NAMED_CARDS = {
     "draw": (
         # TRANSLATORS: error. name: a player's name.
-        N_("%(name)s's hand is not tracked: record the draw without naming cards."),
+        N_("%(name)s’s hand is not tracked: record the draw without naming cards."),
         # TRANSLATORS: error. name: a player's name.
         N_("Name the cards %(name)s drew."),
         # TRANSLATORS: error. name: a player's name; n, m: numbers.
@@ -57,7 +57,7 @@ NAMED_CARDS = {
     ),
     "keep": (
         # TRANSLATORS: error. name: a player's name.
-        N_("%(name)s's hand is not tracked: record the exchange without naming cards."),
+        N_("%(name)s’s hand is not tracked: record the exchange without naming cards."),
         # TRANSLATORS: error. name: a player's name.
         N_("Name the cards %(name)s keeps."),
         # TRANSLATORS: error. name: a player's name; n, m: numbers.
@@ -155,7 +155,7 @@ def check_draw(game: Game, owed: Draw, cards: tuple[str, ...]) -> None:
     for c, n in Counter(cards).items():
         if pool[c] < n:
             # TRANSLATORS: error. card: a card name (nominative).
-            raise RuleError(CARD_ACCOUNTED_FOR, N_("A %(card)s can't be in the court deck now: "
+            raise RuleError(CARD_ACCOUNTED_FOR, N_("A %(card)s can’t be in the court deck now: "
                                                    "every copy is accounted for."),
                             card=card(c))
 
@@ -181,9 +181,9 @@ def keep(game: Game, step: Step) -> Game:
         swapped = sum((Counter(cards) - Counter(p.hand)).values())
         if swapped > game.rules.ambassador_max_swap:
             # TRANSLATORS: error. name: a player's name; n: a number.
-            raise RuleError("max_swap", NP_("By this table's rules %(name)s may take at most "
+            raise RuleError("max_swap", NP_("By this table’s rules %(name)s may take at most "
                                              "%(n)s drawn card into the hand.",
-                                             "By this table's rules %(name)s may take at most "
+                                             "By this table’s rules %(name)s may take at most "
                                              "%(n)s drawn cards into the hand."),
                             count="n", name=actor, n=game.rules.ambassador_max_swap)
         back = tuple((offered - Counter(cards)).elements())

@@ -26,7 +26,7 @@ def declare(game: Game, step: Step) -> Game:
     actor, name, target = by(step), step.do, step.target
     if actor != game.current:
         # TRANSLATORS: error. current, name: players' names.
-        raise RuleError("not_your_turn", N_("It is %(current)s's turn, not %(name)s's."),
+        raise RuleError("not_your_turn", N_("It is %(current)s’s turn, not %(name)s’s."),
                         current=game.current, name=actor)
     problem = declaration_problem(game, actor, name, target)
     if problem:

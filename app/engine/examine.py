@@ -35,7 +35,7 @@ def show(game: Game, step: Step) -> Game:
     if target.hand is None:
         if step.card is not None:
             # TRANSLATORS: error. name: a player's name.
-            raise RuleError("untracked_show", N_("%(name)s's hand is not tracked: record the card "
+            raise RuleError("untracked_show", N_("%(name)s’s hand is not tracked: record the card "
                                                  "shown without naming it."), name=target.name)
     else:
         if step.card is None:

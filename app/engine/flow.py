@@ -141,7 +141,7 @@ def after_claim(game: Game, t: Turn) -> tuple[Game, Next | None]:
     if t.target_lost_challenge and target is not None and not target.out:
         game = with_ruling(
             # TRANSLATORS: log. target: a player's name.
-            game, N_("%(target)s lost the challenge and, by this table's rules, may not "
+            game, N_("%(target)s lost the challenge and, by this table’s rules, may not "
                      "block."), "E-1", target=t.target)
     return game, "resolve"
 
@@ -164,7 +164,7 @@ def block_failed(game: Game, t: Turn) -> tuple[Game, Next | None]:
     game = with_turn(game, block=None)
     if t.action == "foreign_aid" and game.rules.reblock_foreign_aid and may_block(game):
         game = with_ruling(
-            game, N_("The block failed; by this table's rules another player may still "
+            game, N_("The block failed; by this table’s rules another player may still "
                      "block."), "E-11")
         return with_turn(game, open=BlockWindow(again=True)), None
     if t.action == "foreign_aid" and not game.rules.reblock_foreign_aid:

@@ -94,9 +94,9 @@ def cannot_pay(actor: str, action_name: str, coins: int, cost: int) -> RuleError
         "cannot_pay",
         # TRANSLATORS: error. name: a player's name; action: an action name; cost, coins: numbers
         # of coins (the plural form follows cost).
-        NP_("%(name)s can't declare the %(action)s: it costs %(cost)s coin and %(name)s has "
+        NP_("%(name)s can’t declare the %(action)s: it costs %(cost)s coin and %(name)s has "
             "%(coins)s (E-15).",
-            "%(name)s can't declare the %(action)s: it costs %(cost)s coins and %(name)s has "
+            "%(name)s can’t declare the %(action)s: it costs %(cost)s coins and %(name)s has "
             "%(coins)s (E-15)."),
         # TRANSLATORS: a button's short note (why it is greyed out). cost: a number of coins.
         NP_("needs %(cost)s coin", "needs %(cost)s coins"),
@@ -107,11 +107,11 @@ def target_problem(game: Game, actor: str, action_name: str, target: str) -> Rul
     """Why `actor` may not aim this action at `target`, or None (E-32, E-15, E-16)."""
     if not game.has(target):
         # TRANSLATORS: error. name: a player's name.
-        return RuleError("no_such_player", N_("There is no player named '%(name)s'."),
+        return RuleError("no_such_player", N_("There is no player named ‘%(name)s’."),
                          name=str(target))
     if target == actor and action_name != "convert":
         # TRANSLATORS: error. name: a player's name.
-        return RuleError("self_target", N_("%(name)s can't target themselves."), name=actor)
+        return RuleError("self_target", N_("%(name)s can’t target themselves."), name=actor)
     them = game.player(target)
     if them.out:
         # TRANSLATORS: error. name: a player's name.
@@ -121,7 +121,7 @@ def target_problem(game: Game, actor: str, action_name: str, target: str) -> Rul
             "same_side",
             # TRANSLATORS: error. name, target: players' names; action: an action name.
             N_("%(name)s and %(target)s are on the same side: while both sides are in the game, "
-               "the %(action)s can't be aimed at a player of one's own side (E-32)."),
+               "the %(action)s can’t be aimed at a player of one’s own side (E-32)."),
             # TRANSLATORS: a button's short note (why it is greyed out).
             N_("no one on the other side"),
             name=actor, target=target, action=action(action_name))
@@ -146,7 +146,7 @@ def declaration_problem(
     """Why `actor` may not declare this now, or None, in the order of the module docstring."""
     if action_name not in ACTIONS or not available(game.rules, action_name):
         # TRANSLATORS: error. action: an action name.
-        return RuleError("not_in_game", N_("'%(action)s' is not an action in this game."),
+        return RuleError("not_in_game", N_("‘%(action)s’ is not an action in this game."),
                          action=action_name)
     spec = ACTIONS[action_name]
     me = game.player(actor)

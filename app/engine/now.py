@@ -13,7 +13,7 @@ def turn_of(game: Game) -> Turn:
     if game.turn is None:
         raise RuleError(
             # TRANSLATORS: error. name: a player's name.
-            "no_turn", N_("Nothing is under way: it is %(name)s's turn to declare an action."),
+            "no_turn", N_("Nothing is under way: it is %(name)s’s turn to declare an action."),
             name=game.current)
     return game.turn
 

@@ -31,7 +31,7 @@ def apply(game: Game, data: dict[str, Any] | Step) -> Game:
         seat = game.seats.get(step.by)
         if seat is None:
             # TRANSLATORS: error. name: a player's name.
-            raise RuleError("no_such_player", N_("There is no player named '%(name)s'."),
+            raise RuleError("no_such_player", N_("There is no player named ‘%(name)s’."),
                             name=step.by)
         if game.players[seat].out:
             # TRANSLATORS: error. name: a player's name.

@@ -12,7 +12,7 @@ from typing import Any
 
 from .cards import INQUISITOR
 from .errors import RuleError
-from .pending import Prompt, pending
+from .prompts import Prompt, pending
 from .rulings import N_, card
 from .state import Game
 from .steps import STEPS
@@ -101,7 +101,7 @@ def tablet_may_take(game: Game, by: str | None, do: str) -> None:
     private = any(p.player == by and p.private and p.allows(do) for p in pending(game))
     if private and game.player(by).tracked:
         # TRANSLATORS: error. name: a player's name.
-        raise RuleError("phone_only", N_("Only %(name)s's phone can do that."), name=by)
+        raise RuleError("phone_only", N_("Only %(name)s’s phone can do that."), name=by)
 
 
 def undo_problem(step: Mapping[str, Any]) -> RuleError | None:
@@ -110,7 +110,7 @@ def undo_problem(step: Mapping[str, Any]) -> RuleError | None:
     if step.get("do") == "show":
         # TRANSLATORS: error (undo refused). card: a card name (the Inquisitor's, in the box's
         # words).
-        return RuleError("shown_for_good", N_("A card shown to the %(card)s can't be taken "
+        return RuleError("shown_for_good", N_("A card shown to the %(card)s can’t be taken "
                                               "back: the examiner has seen it (E-30)."),
                          card=card(INQUISITOR))
     return None

@@ -59,7 +59,7 @@ def challenge(game: Game, step: Step) -> Game:
                         waiting=waiting_text(game))
     if challenger == window.claimant:
         # TRANSLATORS: error. name: a player's name.
-        raise RuleError("own_claim", N_("%(name)s can't challenge their own claim."),
+        raise RuleError("own_claim", N_("%(name)s can’t challenge their own claim."),
                         name=challenger)
     if challenger in window.passed:
         # TRANSLATORS: error. name: a player's name.
@@ -73,7 +73,7 @@ def challenge(game: Game, step: Step) -> Game:
     text = (N_("%(challenger)s challenges: %(claimant)s says they hold no %(card)s.")
             # TRANSLATORS: log. challenger, claimant: players' names; card: a card name
             # (nominative). One challenges the claim, not the player.
-            if inverted else N_("%(challenger)s challenges %(claimant)s's %(card)s."))
+            if inverted else N_("%(challenger)s challenges %(claimant)s’s %(card)s."))
     return with_ruling(game, text, challenger=challenger, claimant=window.claimant,
                        card=card(window.claim))
 
@@ -87,7 +87,7 @@ def block(game: Game, step: Step) -> Game:
     spec = ACTIONS[t.action]
     if not spec.blockers:
         # TRANSLATORS: error. action: an action name.
-        raise RuleError("unblockable", N_("The %(action)s can't be blocked (E-24)."),
+        raise RuleError("unblockable", N_("The %(action)s can’t be blocked (E-24)."),
                         action=action(t.action))
     if not isinstance(t.open, BlockWindow):
         if isinstance(t.open, ChallengeWindow) and not t.open.on_block:
@@ -132,8 +132,8 @@ def cannot_block(game: Game, t: Turn, blocker: str) -> RuleError:
                          target=target.name, action=action(t.action))
     if blocker != t.actor and game.same_side(blocker, t.actor):
         # TRANSLATORS: error. name, actor: players' names.
-        return RuleError("same_side_block", N_("%(name)s is on %(actor)s's side and can't "
+        return RuleError("same_side_block", N_("%(name)s is on %(actor)s’s side and can’t "
                                                "block them (E-34)."),
                          name=blocker, actor=t.actor)
     # TRANSLATORS: error. name: a player's name.
-    return RuleError("cannot_block", N_("%(name)s can't block now (E-1, E-11)."), name=blocker)
+    return RuleError("cannot_block", N_("%(name)s can’t block now (E-1, E-11)."), name=blocker)

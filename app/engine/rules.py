@@ -78,7 +78,7 @@ def parse_rules(data: object) -> Rules:
     if data is None:
         return Rules()
     if not isinstance(data, dict):
-        raise RuleError("rules_not_object", N_("'rules' must be an object of settings."))
+        raise RuleError("rules_not_object", N_("‘rules’ must be an object of settings."))
     settings = dict(data)
     preset = settings.pop("preset", "official")
     if not isinstance(preset, str) or preset not in PRESETS:
@@ -86,7 +86,7 @@ def parse_rules(data: object) -> Rules:
             "unknown_preset",
             # TRANSLATORS: error. preset: a word of the record format; known: the record format's
             # names, in English, joined with commas.
-            N_("Unknown preset '%(preset)s'; known presets: %(known)s."),
+            N_("Unknown preset ‘%(preset)s’; known presets: %(known)s."),
             preset=str(preset),
             known=", ".join(PRESETS),
         )
@@ -94,7 +94,7 @@ def parse_rules(data: object) -> Rules:
     for key, value in settings.items():
         if key not in KEYS:
             # TRANSLATORS: error. key: a word of the record format, as written there.
-            raise RuleError("unknown_setting", N_("Unknown rule setting '%(key)s'."),
+            raise RuleError("unknown_setting", N_("Unknown rule setting ‘%(key)s’."),
                             key=str(key))
         values[key] = check_value(key, value)
     return Rules(**values)
@@ -103,12 +103,12 @@ def parse_rules(data: object) -> Rules:
 def check_value(key: str, value: object) -> Any:
     if key == "copies_per_character":
         if type(value) is not int or value < 1:
-            raise RuleError("bad_copies", N_("'copies_per_character' must be a whole number of "
+            raise RuleError("bad_copies", N_("‘copies_per_character’ must be a whole number of "
                                              "at least 1."))
         return value
     if key == "coins_in_box":
         if type(value) is not int or value < 0:
-            raise RuleError("bad_coins_in_box", N_("'coins_in_box' must be a whole number of at "
+            raise RuleError("bad_coins_in_box", N_("‘coins_in_box’ must be a whole number of at "
                                                    "least 0."))
         return value
     allowed = CHOICES[key]
@@ -118,7 +118,7 @@ def check_value(key: str, value: object) -> Any:
             "bad_setting",
             # TRANSLATORS: error. key: a word of the record format, as written there; allowed: the
             # record format's values, in English, joined with commas.
-            N_("'%(key)s' must be one of %(allowed)s."),
+            N_("‘%(key)s’ must be one of %(allowed)s."),
             key=key,
             allowed=", ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in allowed),
         )

@@ -44,12 +44,12 @@ def check_card(rules: Rules, value: object) -> str:
         raise RuleError("unknown_card",
                         # TRANSLATORS: error. card: what was written instead of a card; known:
                         # the record format's card names, in English, joined with commas.
-                        N_("'%(card)s' is not a Coup character: cards are written in lower "
+                        N_("‘%(card)s’ is not a Coup character: cards are written in lower "
                            "case, one of %(known)s."),
                         card=str(value), known=", ".join(CHARACTERS))
     if value not in characters_in_play(rules):
         # TRANSLATORS: error. card: a card name (nominative).
-        raise RuleError("card_not_in_game", N_("There is no %(card)s in this game's deck."),
+        raise RuleError("card_not_in_game", N_("There is no %(card)s in this game’s deck."),
                         card=card(str(value)))
     return str(value)
 
@@ -57,7 +57,7 @@ def check_card(rules: Rules, value: object) -> str:
 def check_cards(rules: Rules, value: object, whose: str) -> list[str]:
     if not isinstance(value, list):
         # TRANSLATORS: error. name: a player's name.
-        raise RuleError("cards_not_list", N_("%(name)s's cards must be a list of cards."),
+        raise RuleError("cards_not_list", N_("%(name)s’s cards must be a list of cards."),
                         name=whose)
     for v in value:
         if v not in CHARACTERS:
@@ -65,7 +65,7 @@ def check_cards(rules: Rules, value: object, whose: str) -> list[str]:
                             # TRANSLATORS: error. name: a player's name; card: what was written
                             # instead of a card; known: the record format's card names, in
                             # English, joined with commas.
-                            N_("%(name)s's cards: '%(card)s' is not a Coup character: cards are "
+                            N_("%(name)s’s cards: ‘%(card)s’ is not a Coup character: cards are "
                                "written in lower case, one of %(known)s."),
                             name=whose, card=str(v), known=", ".join(CHARACTERS))
     return [check_card(rules, v) for v in value]
@@ -76,13 +76,13 @@ def new_game(setup: dict[str, Any]) -> Game:
     unknown = [k for k in setup if k not in SETUP_KEYS]
     if unknown:
         # TRANSLATORS: error. key: a word of the record format, as written there.
-        raise RuleError("unknown_key", N_("Unknown key '%(key)s'."), key=str(unknown[0]))
+        raise RuleError("unknown_key", N_("Unknown key ‘%(key)s’."), key=str(unknown[0]))
     rules = parse_rules(setup.get("rules"))
     names = check_players(setup.get("players"))
     first = setup.get("first", names[0])
     if first not in names:
         # TRANSLATORS: error. name: a player's name.
-        raise RuleError("bad_first", N_("'first' must name a player; '%(name)s' is not one."),
+        raise RuleError("bad_first", N_("‘first’ must name a player; ‘%(name)s’ is not one."),
                         name=str(first))
     check_table_size(rules, len(names))
     players = deal(rules, names, setup)
@@ -112,7 +112,7 @@ def check_table_size(rules: Rules, n: int) -> None:
             count="copies", n=n, copies=MORE_THAN_SIX_NEED)
     if rules.two_player_setup == "choose_hand" and n != 2:
         raise RuleError("choose_hand_players",
-                        N_("'choose_hand' set-up is only for two players."))
+                        N_("‘choose_hand’ set-up is only for two players."))
 
 
 def deal(rules: Rules, names: list[str], setup: dict[str, Any]) -> list[Player]:
@@ -122,7 +122,7 @@ def deal(rules: Rules, names: list[str], setup: dict[str, Any]) -> list[Player]:
                 raise RuleError("reformation_only",
                                 # TRANSLATORS: error. key: a word of the record format, as written
                                 # there.
-                                N_("'%(key)s' is only for Reformation games."), key=key)
+                                N_("‘%(key)s’ is only for Reformation games."), key=key)
     hands = by_player(setup.get("hands"), names, "hands", required=True)
     revealed = by_player(setup.get("revealed", {}), names, "revealed", required=False)
     players: list[Player] = []
@@ -162,7 +162,7 @@ def court_deck(rules: Rules, players: list[Player], setup: dict[str, Any]
             unseen = Counter(court)
     elif "court_deck" in setup:
         raise RuleError("court_deck_only_choose_hand",
-                        N_("'court_deck' is only given with the 'choose_hand' set-up."))
+                        N_("‘court_deck’ is only given with the ‘choose_hand’ set-up."))
     for c in CHARACTERS:
         if known[c] > full[c]:
             # TRANSLATORS: error. card: a card name (nominative); copies: a number.
@@ -178,23 +178,23 @@ def coins_at_start(rules: Rules, players: list[Player], first: str, setup: dict[
     """Two each; with two players the first player has one (§1.1); or the record's coins."""
     coins = setup.get("coins", {})
     if not isinstance(coins, dict):
-        raise RuleError("coins_not_map", N_("'coins' must map player names to coins."))
+        raise RuleError("coins_not_map", N_("‘coins’ must map player names to coins."))
     names = [p.name for p in players]
     for name, value in coins.items():
         if name not in names:
             # TRANSLATORS: error. name: a player's name.
-            raise RuleError("coins_not_player", N_("'%(name)s' in 'coins' is not a player."),
+            raise RuleError("coins_not_player", N_("‘%(name)s’ in ‘coins’ is not a player."),
                             name=str(name))
         if type(value) is not int or value < 0:
             # TRANSLATORS: error. name: a player's name.
-            raise RuleError("bad_coins", N_("%(name)s's coins must be a whole number, 0 or "
+            raise RuleError("bad_coins", N_("%(name)s’s coins must be a whole number, 0 or "
                                             "more."), name=name)
     two = len(players) == 2
     start = [Player(p.name, coins.get(p.name, 1 if two and p.name == first else p.coins),
                     p.hand, p.face_down, p.revealed) for p in players]
     reserve = setup.get("reserve", 0)
     if type(reserve) is not int or reserve < 0:
-        raise RuleError("bad_reserve", N_("'reserve' must be a whole number, 0 or more."))
+        raise RuleError("bad_reserve", N_("‘reserve’ must be a whole number, 0 or more."))
     treasury = rules.coins_in_box - sum(p.coins for p in start) - reserve
     if treasury < 0:
         # TRANSLATORS: error. box: a number of coins.
@@ -206,7 +206,7 @@ def coins_at_start(rules: Rules, players: list[Player], first: str, setup: dict[
 
 def check_players(value: object) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise RuleError("bad_players", N_("'players' must be a list of names."))
+        raise RuleError("bad_players", N_("‘players’ must be a list of names."))
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
         # TRANSLATORS: error. n: a number.
         raise RuleError("player_count", N_("A game has 2 to 10 players, not %(n)s."),
@@ -219,13 +219,13 @@ def check_players(value: object) -> list[str]:
 def by_player(value: object, names: list[str], key: str, required: bool) -> dict[str, Any]:
     if not isinstance(value, dict):
         # TRANSLATORS: error. key: a word of the record format, as written there.
-        raise RuleError("not_by_player", N_("'%(key)s' must map player names to cards."),
+        raise RuleError("not_by_player", N_("‘%(key)s’ must map player names to cards."),
                         key=key)
     for name in value:
         if name not in names:
             # TRANSLATORS: error. name: a player's name; key: a word of the record format, as
             # written there.
-            raise RuleError("not_a_player", N_("'%(name)s' in '%(key)s' is not a player."),
+            raise RuleError("not_a_player", N_("‘%(name)s’ in ‘%(key)s’ is not a player."),
                             name=str(name), key=key)
     if required:
         for name in names:
@@ -237,18 +237,18 @@ def by_player(value: object, names: list[str], key: str, required: bool) -> dict
 
 def check_court_deck(rules: Rules, value: object, players: list[Player]) -> list[str]:
     if not isinstance(value, list):
-        raise RuleError("bad_court_deck", N_("'court_deck' must hold three different "
+        raise RuleError("bad_court_deck", N_("‘court_deck’ must hold three different "
                                              "characters."))
     court = [check_card(rules, c) for c in value]
     if len(court) != 3 or len(set(court)) != 3:
-        raise RuleError("bad_court_deck", N_("'court_deck' must hold three different "
+        raise RuleError("bad_court_deck", N_("‘court_deck’ must hold three different "
                                              "characters."))
     missing = [c for c in characters_in_play(rules) if c not in court]
     for p in players:
         if p.hand is not None and not any(c in (*p.hand, *p.revealed) for c in missing):
             raise RuleError("hand_not_dealt",
                             # TRANSLATORS: error. name: a player's name.
-                            N_("%(name)s's hand must hold one of the cards missing from the "
+                            N_("%(name)s’s hand must hold one of the cards missing from the "
                                "court deck."), name=p.name)
     if all(p.hand is not None for p in players) and not dealt_apart(players, missing):
         raise RuleError("dealt_apart", N_("The two cards missing from the court deck were dealt "
@@ -273,17 +273,17 @@ def assign_factions(players: list[Player], given: object, first: str) -> list[Pl
                  for k in range(len(names))}
     else:
         if not isinstance(given, dict):
-            raise RuleError("bad_factions", N_("'factions' must map every player to a faction."))
+            raise RuleError("bad_factions", N_("‘factions’ must map every player to a faction."))
         for name in names:
             if given.get(name) not in FACTIONS:
                 # TRANSLATORS: error. name: a player's name.
-                raise RuleError("bad_faction", N_("%(name)s's faction must be 'loyalist' or "
-                                                  "'reformist'."), name=name)
+                raise RuleError("bad_faction", N_("%(name)s’s faction must be ‘loyalist’ or "
+                                                  "‘reformist’."), name=name)
         for name in given:
             if name not in names:
                 raise RuleError("faction_not_player",
                                 # TRANSLATORS: error. name: a player's name.
-                                N_("'%(name)s' in 'factions' is not a player."), name=str(name))
+                                N_("‘%(name)s’ in ‘factions’ is not a player."), name=str(name))
         sides = dict(given)
     return [Player(p.name, p.coins, p.hand, p.face_down, p.revealed, sides[p.name])
             for p in players]

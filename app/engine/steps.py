@@ -128,27 +128,27 @@ def parse_step(data: object) -> Step:
     kind = STEPS.get(do) if isinstance(do, str) else None
     if kind is None:
         # TRANSLATORS: error. do: a word of the record format.
-        raise RuleError("unknown_step", N_("Unknown step '%(do)s'."), do=str(do))
+        raise RuleError("unknown_step", N_("Unknown step ‘%(do)s’."), do=str(do))
     if not KEYS[kind.name].issuperset(data):
         key = next(k for k in data if k not in KEYS[kind.name])
         # TRANSLATORS: error. do: a word of the record format; key: a word of the record
         # format, as written there.
-        raise RuleError("step_key", N_("A '%(do)s' step takes no '%(key)s'."),
+        raise RuleError("step_key", N_("A ‘%(do)s’ step takes no ‘%(key)s’."),
                         do=kind.name, key=str(key))
     for key in NAMED[kind.name]:
         if not isinstance(data.get(key, ""), str):  # absent is fine here; needed, below
             # TRANSLATORS: error. key: a word of the record format, as written there.
-            raise RuleError("step_value", N_("'%(key)s' must be a name."), key=key)
+            raise RuleError("step_value", N_("‘%(key)s’ must be a name."), key=key)
     for key in kind.needs:
         if key not in data:
             # TRANSLATORS: error. do: a word of the record format; key: a word of the record
             # format, as written there.
-            raise RuleError("step_needs", N_("A '%(do)s' step needs '%(key)s'."), do=kind.name,
+            raise RuleError("step_needs", N_("A ‘%(do)s’ step needs ‘%(key)s’."), do=kind.name,
                             key=key)
     cards = data.get("cards")
     if cards is not None and not (isinstance(cards, list)
                                   and all(isinstance(c, str) for c in cards)):
-        raise RuleError("step_cards", N_("'cards' must be a list of cards."))
+        raise RuleError("step_cards", N_("‘cards’ must be a list of cards."))
     get = data.get
     return new_step((kind.name, get("by"), get("target"), get("as"), get("card"),
                      None if cards is None else tuple(cards)))

@@ -43,7 +43,7 @@ class Mark:
 
 
 @dataclass(frozen=True)
-class Turn:
+class TurnTold:
     """One turn: whose, the action, what each player did in it, and the coins after it."""
 
     number: int
@@ -81,12 +81,12 @@ class Tally:
 class Story:
     players: tuple[str, ...]
     start_coins: dict[str, int]
-    turns: tuple[Turn, ...]
+    turns: tuple[TurnTold, ...]
     tallies: dict[str, Tally]
     winner: str | None
 
 
-class _Turn:
+class _TurnSoFar:
     """A turn being read."""
 
     def __init__(self, number: int, actor: str, action: str) -> None:
@@ -101,8 +101,8 @@ def story(game: Game) -> Story:
     now = new_game(game.setup)
     players = tuple(p.name for p in now.players)
     start = {p.name: p.coins for p in now.players}
-    turns: list[Turn] = []
-    current: _Turn | None = None
+    turns: list[TurnTold] = []
+    current: _TurnSoFar | None = None
     challenge_at: int | None = None  # index in current.marks of the challenge being answered
     claim_at: int | None = None  # index of the claim it challenges
     for step in game.history:
@@ -111,7 +111,7 @@ def story(game: Game) -> Story:
         if step.do in ACTIONS:
             if current is not None:
                 turns.append(_close(current, before))
-            current = _Turn(len(turns) + 1, step.by or "", step.do)
+            current = _TurnSoFar(len(turns) + 1, step.by or "", step.do)
             current.marks.append(_declared(before, step.by or "", step.do, step.target))
         elif current is None:
             continue
@@ -170,12 +170,12 @@ def _with(mark: Mark, **changes: object) -> Mark:
     return Mark(**fields)
 
 
-def _close(turn: _Turn, game: Game) -> Turn:
-    return Turn(turn.number, turn.actor, turn.action, tuple(turn.marks),
+def _close(turn: _TurnSoFar, game: Game) -> TurnTold:
+    return TurnTold(turn.number, turn.actor, turn.action, tuple(turn.marks),
                 {p.name: p.coins for p in game.players})
 
 
-def _tallies(players: tuple[str, ...], turns: list[Turn]) -> dict[str, Tally]:
+def _tallies(players: tuple[str, ...], turns: list[TurnTold]) -> dict[str, Tally]:
     counts: dict[str, Counter[str]] = {name: Counter() for name in players}
     claimed: dict[str, Counter[str]] = {name: Counter() for name in players}
     for turn in turns:

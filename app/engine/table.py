@@ -47,7 +47,7 @@ def check_name(name: str) -> str:
     set-up form's, an import's, and a rename's rule). Raises RuleError."""
     trimmed = name.strip()
     if not trimmed:
-        raise RuleError("empty_name", N_("a player's name is empty"))
+        raise RuleError("empty_name", N_("a player’s name is empty"))
     shown = trimmed if len(trimmed) <= SHOWN_NAME else trimmed[:SHOWN_NAME] + "…"
     if len(trimmed) > MAX_NAME:
         # TRANSLATORS: error. name: a player's name; n: a number.

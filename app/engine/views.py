@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .legality import claim_of, claim_words
-from .pending import Prompt, pending
+from .prompts import Prompt, pending
 from .rulings import Ruling, card
 from .state import Game
 from .turn import BlockWindow, Challenged, ChallengeWindow, Examine, Exchange, Turn

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .pending import Prompt, pending
+from .prompts import Prompt, pending
 from .rulings import N_, Names, Ruling, card
 from .state import Game
 

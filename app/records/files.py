@@ -53,7 +53,7 @@ def _read_record_file(path: Path) -> bytes:
         fd = os.open(path, flags)
     except OSError as e:
         # TRANSLATORS: a game record's error. reason: the system's own (English) words.
-        raise RecordError(N_("can't read the file (%(reason)s)"), reason=str(e.strerror)) \
+        raise RecordError(N_("can’t read the file (%(reason)s)"), reason=str(e.strerror)) \
             from None
     mode = os.fstat(fd).st_mode  # before fdopen, which refuses a folder with its own error
     if not stat.S_ISREG(mode):
@@ -66,7 +66,7 @@ def _read_record_file(path: Path) -> bytes:
             raw = file.read(MAX_RECORD_BYTES + 1)
         except OSError as e:
             # TRANSLATORS: a game record's error. reason: the system's own (English) words.
-            raise RecordError(N_("can't read the file (%(reason)s)"),
+            raise RecordError(N_("can’t read the file (%(reason)s)"),
                               reason=str(e.strerror)) from None
     if len(raw) > MAX_RECORD_BYTES:
         # TRANSLATORS: a game record's error. size: a size such as '1 MB'.

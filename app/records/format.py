@@ -52,17 +52,17 @@ def parse(data: object) -> Record:
         raise RecordError(N_("a record must be a JSON object"))
     if data.get("format") != FORMAT:
         # TRANSLATORS: a game record's error. format: the record format's name.
-        raise RecordError(N_("'format' must be \"%(format)s\""), format=FORMAT)
+        raise RecordError(N_("‘format’ must be “%(format)s”"), format=FORMAT)
     for key in data:
         if key not in TOP_KEYS:
             # TRANSLATORS: a game record's error. key: a word of the record format, as written
             # there.
-            raise RecordError(N_("unknown key '%(key)s'"), key=str(key))
+            raise RecordError(N_("unknown key ‘%(key)s’"), key=str(key))
     for key in ("players", "hands", "steps"):
         if key not in data:
             # TRANSLATORS: a game record's error. key: a word of the record format, as written
             # there.
-            raise RecordError(N_("'%(key)s' is required"), key=key)
+            raise RecordError(N_("‘%(key)s’ is required"), key=key)
     setup = {k: data[k] for k in SETUP_KEYS if k in data}
     try:
         game = new_game(setup)
@@ -70,7 +70,7 @@ def parse(data: object) -> Record:
         raise RecordError.of(e) from None
     steps = data["steps"]
     if not isinstance(steps, list):
-        raise RecordError(N_("'steps' must be a list"))
+        raise RecordError(N_("‘steps’ must be a list"))
     if len(steps) > MAX_STEPS:
         # TRANSLATORS: a game record's error. n: the most steps a record may hold; m: how many
         # this one holds.
@@ -80,7 +80,7 @@ def parse(data: object) -> Record:
         check_step(game, step, i)
     expect = data.get("expect")
     if expect is not None:
-        check_expectation(game, expect, _message(N_("the final 'expect'")))
+        check_expectation(game, expect, _message(N_("the final ‘expect’")))
     name = data.get("name", "")
     return Record(setup, steps, game, expect, name if isinstance(name, str) else "")
 
@@ -94,7 +94,7 @@ def check_step(game: Game, step: object, i: int) -> None:
         if len(step) != 1:
             # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the final
             # expect').
-            raise RecordError(N_("%(where)s: an expectation step holds only 'expect'"),
+            raise RecordError(N_("%(where)s: an expectation step holds only ‘expect’"),
                               where=at(i))
         check_expectation(game, step["expect"], at(i))
         return
@@ -102,7 +102,7 @@ def check_step(game: Game, step: object, i: int) -> None:
     if not isinstance(do, str) or do not in STEPS:
         # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the final
         # expect'); step: a word of the record format.
-        raise RecordError(N_("%(where)s: unknown step '%(step)s'"), where=at(i), step=str(do))
+        raise RecordError(N_("%(where)s: unknown step ‘%(step)s’"), where=at(i), step=str(do))
     # A key no step has is malformed; a known key on the wrong step is for the engine to
     # refuse, so that a record can show that refusal with "rejected": true.
     for key, value in step.items():
@@ -112,16 +112,16 @@ def check_step(game: Game, step: object, i: int) -> None:
             if not isinstance(value, bool):
                 # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the
                 # final expect').
-                raise RecordError(N_("%(where)s: 'rejected' must be true or false"),
+                raise RecordError(N_("%(where)s: ‘rejected’ must be true or false"),
                                   where=at(i))
         elif key not in FIELDS:
             # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the final
             # expect'); key: a word of the record format, as written there.
-            raise RecordError(N_("%(where)s: no step takes '%(key)s'"), where=at(i), key=key)
+            raise RecordError(N_("%(where)s: no step takes ‘%(key)s’"), where=at(i), key=key)
         elif key in ("by", "target") and not game.has(value):
             # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the final
             # expect'); name: a player's name.
-            raise RecordError(N_("%(where)s: unknown player '%(name)s'"), where=at(i),
+            raise RecordError(N_("%(where)s: unknown player ‘%(name)s’"), where=at(i),
                               name=str(value))
         elif key in ("as", "card"):
             check_card_name(value, i)
@@ -129,14 +129,14 @@ def check_step(game: Game, step: object, i: int) -> None:
             if not isinstance(value, list):
                 # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the
                 # final expect').
-                raise RecordError(N_("%(where)s: 'cards' must be a list of cards"),
+                raise RecordError(N_("%(where)s: ‘cards’ must be a list of cards"),
                                   where=at(i))
             for c in value:
                 check_card_name(c, i)
     if "by" in STEPS[do].needs and "by" not in step:
         # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the final
         # expect'); step: a word of the record format.
-        raise RecordError(N_("%(where)s: a '%(step)s' step needs 'by'"), where=at(i), step=do)
+        raise RecordError(N_("%(where)s: a ‘%(step)s’ step needs ‘by’"), where=at(i), step=do)
 
 
 def check_card_name(value: object, where: int | Ruling) -> None:
@@ -145,7 +145,7 @@ def check_card_name(value: object, where: int | Ruling) -> None:
         # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the final
         # expect'); card: what was written instead of a card; known: the record format's card names,
         # in English, joined with commas.
-        raise RecordError(N_("%(where)s: unknown card '%(card)s' (cards are written in lower "
+        raise RecordError(N_("%(where)s: unknown card ‘%(card)s’ (cards are written in lower "
                              "case: %(known)s)"), where=at(where) if isinstance(where, int)
                           else where, card=str(value), known=KNOWN_CARDS)
 
@@ -161,24 +161,24 @@ def check_expectation(game: Game, expect: object, where: Ruling) -> None:
     if not isinstance(expect, dict):
         # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the final
         # expect').
-        raise RecordError(N_("%(where)s: 'expect' must be an object"), where=where)
+        raise RecordError(N_("%(where)s: ‘expect’ must be an object"), where=where)
     for key in expect:
         if key not in EXPECT_KEYS:
             # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the final
             # expect'); key: a word of the record format, as written there.
-            raise RecordError(N_("%(where)s: unknown expectation '%(key)s'"), where=where,
+            raise RecordError(N_("%(where)s: unknown expectation ‘%(key)s’"), where=where,
                               key=key)
     players = expect.get("players", {})
     if not isinstance(players, dict):
         # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the final
         # expect').
-        raise RecordError(N_("%(where)s: 'players' must map names to expectations"),
+        raise RecordError(N_("%(where)s: ‘players’ must map names to expectations"),
                           where=where)
     for name, wanted in players.items():
         if not game.has(name):
             # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the final
             # expect'); name: a player's name.
-            raise RecordError(N_("%(where)s: unknown player '%(name)s'"), where=where,
+            raise RecordError(N_("%(where)s: unknown player ‘%(name)s’"), where=where,
                               name=name)
         if not isinstance(wanted, dict):
             # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the final
@@ -190,27 +190,27 @@ def check_expectation(game: Game, expect: object, where: Ruling) -> None:
                 # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the
                 # final expect'); key: a word of the record format, as written there; name: a
                 # player's name.
-                raise RecordError(N_("%(where)s: unknown expectation '%(key)s' for %(name)s"),
+                raise RecordError(N_("%(where)s: unknown expectation ‘%(key)s’ for %(name)s"),
                                   where=where, key=key, name=name)
             if key == "hand" and not game.player(name).tracked:
                 raise RecordError(
                     # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the
                     # final expect'); name: a player's name.
-                    N_("%(where)s: %(name)s's hand is not tracked; expect 'face_down'"),
+                    N_("%(where)s: %(name)s’s hand is not tracked; expect ‘face_down’"),
                     where=where, name=name)
             if key in ("hand", "revealed"):
                 if not isinstance(value, list):
                     # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the
                     # final expect'); key: a word of the record format, as written there; name: a
                     # player's name.
-                    raise RecordError(N_("%(where)s: '%(key)s' for %(name)s must be a list of "
+                    raise RecordError(N_("%(where)s: ‘%(key)s’ for %(name)s must be a list of "
                                          "cards"), where=where, key=key, name=name)
                 for c in value:
                     check_card_name(c, where)
             if key == "faction" and value not in FACTIONS:
                 # TRANSLATORS: a game record's error. where: where in the record ('step 3', 'the
                 # final expect'); faction: what was written instead of a faction.
-                raise RecordError(N_("%(where)s: unknown faction '%(faction)s'"), where=where,
+                raise RecordError(N_("%(where)s: unknown faction ‘%(faction)s’"), where=where,
                                   faction=str(value))
 
 

@@ -32,7 +32,7 @@ def differences(game: Game, expect: dict[str, Any]) -> list[Ruling]:
                 found.append(_message(
                     # TRANSLATORS: a game record's error. name: a player's name; key: a word of the
                     # record format, as written there; actual, expected: values from the record.
-                    N_("%(name)s's %(key)s is %(actual)s, expected %(expected)s"),
+                    N_("%(name)s’s %(key)s is %(actual)s, expected %(expected)s"),
                     name=name, key=key, actual=dump(actual[key]), expected=dump(want)))
     actual_top = {
         "treasury": game.treasury,

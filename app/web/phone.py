@@ -55,7 +55,7 @@ def opened(token: str) -> tuple[TableState, Seat]:
     if request.method == "HEAD":
         abort(405)
     if link_previewer(request.headers.get("User-Agent", "")):  # a chat drawing the link
-        abort(message_page(_("This link opens a player's seat: open it in the player's phone's "
+        abort(message_page(_("This link opens a player’s seat: open it in the player’s phone’s "
                              "browser."), 403))
     return _seat_for(token, seats().open_seat)
 

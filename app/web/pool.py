@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Final
 
+from app.interfaces import PlayerLog, TableLog
 from app.store import Store
 
 POOL_SIZE: Final = 16
@@ -40,6 +41,14 @@ class StorePool:
             yield store
         finally:
             self._give_back(store)
+
+    def tables(self) -> AbstractContextManager[TableLog]:
+        """A store seen through the tables' seam: the service and seats use nothing else."""
+        return self.store()
+
+    def players(self) -> AbstractContextManager[PlayerLog]:
+        """A store seen through the players' page's seam (:mod:`app.web.stats`)."""
+        return self.store()
 
     def _give_back(self, store: Store) -> None:
         if not store.db.conn.in_transaction:

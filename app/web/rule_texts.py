@@ -27,7 +27,7 @@ RULES: tuple[Rule, ...] = (
          N_(
              "The target loses an influence for the failed challenge, and the %(assassinate)s "
              "still goes ahead, so it may cost a second one. A target who still has a card "
-             "may block it with the %(contessa)s (the publisher's answer; a table setting can "
+             "may block it with the %(contessa)s (the publisher’s answer; a table setting can "
              "forbid it)."),
          ("target_who_challenged_may_block",)),
     # TRANSLATORS: the Rules page: a rule's title. contessa: a card name (nominative).
@@ -35,7 +35,7 @@ RULES: tuple[Rule, ...] = (
          # TRANSLATORS: the Rules page: a rule explained. contessa: a card name (nominative);
          # assassinate: an action name.
          N_(
-             "A target who blocks an %(assassinate)s with the %(contessa)s and can't show it "
+             "A target who blocks an %(assassinate)s with the %(contessa)s and can’t show it "
              "loses one influence for the failed block; the block fails, so the "
              "%(assassinate)s takes another. A player with two cards loses both and is out.")),
     Rule("E-3", N_("The target is out before the action takes effect"),
@@ -63,13 +63,13 @@ RULES: tuple[Rule, ...] = (
              "was challenged carries on as if nobody had challenged it.")),
     Rule("E-6", N_("The acting player is out during the turn"),
          N_(
-             "This happens only when the actor's own claim is caught as a bluff, or the actor "
+             "This happens only when the actor’s own claim is caught as a bluff, or the actor "
              "challenges a block and loses. The action never takes effect, and play passes "
              "clockwise to the next player still in the game.")),
     Rule("E-7", N_("Out means out, at once"),
          N_(
              "A player with no face-down card left takes no further part: no challenge, no "
-             "block, and the referee doesn't ask. As soon as one player is left, that player "
+             "block, and the referee doesn’t ask. As soon as one player is left, that player "
              "wins, even in the middle of a turn, and nothing still pending happens.")),
     Rule("E-8", N_("Not showing the card"),
          N_(
@@ -113,7 +113,7 @@ RULES: tuple[Rule, ...] = (
          N_(
              "A player who starts the turn with 10 coins or more must declare the %(coup)s and "
              "nothing else (no %(convert)s or %(embezzle)s either). It is checked only at the "
-             "start of the player's own turn: coins won later force nothing until the next "
+             "start of the player’s own turn: coins won later force nothing until the next "
              "turn, and coins lost before then lift it. With 10 coins a player may still "
              "challenge and block on other turns.")),
     # TRANSLATORS: the Rules page: a rule's title. coup, assassinate: action names.
@@ -122,14 +122,14 @@ RULES: tuple[Rule, ...] = (
          N_(
              "A %(coup)s needs 7 coins and an %(assassinate)s 3 when declared; they are paid at "
              "once. An %(assassinate)s caught as a bluff is cancelled and gives the 3 coins "
-             "back, unless the table's rules say otherwise. A blocked one never does."),
+             "back, unless the table’s rules say otherwise. A blocked one never does."),
          ("refund_on_successful_challenge",)),
     # TRANSLATORS: the Rules page: a rule's title. steal: an action name.
     Rule("E-16", N_("A %(steal)s from a player with 1 coin or none"),
          # TRANSLATORS: the Rules page: a rule explained. steal: an action name.
          N_(
              "A %(steal)s takes 2 coins, or 1 if that is all the target has. A player with no "
-             "coins can't be its target; a table setting allows it, and then it takes nothing "
+             "coins can’t be its target; a table setting allows it, and then it takes nothing "
              "but can still be challenged and blocked."),
          ("steal_from_zero",)),
     # TRANSLATORS: the Rules page: a rule's title. exchange: an action name.
@@ -158,11 +158,11 @@ RULES: tuple[Rule, ...] = (
              "If the %(exchanger)s is challenged and shown, it goes back into the deck and the "
              "player draws a new card first; then the %(exchange)s happens as usual with the "
              "new hand.")),
-    Rule("E-20", N_("When an eliminated player's coins go back"),
+    Rule("E-20", N_("When an eliminated player’s coins go back"),
          # TRANSLATORS: the Rules page: a rule explained. steal: an action name.
          N_(
              "A player who is out returns their coins to the treasury at the end of the turn, "
-             "after the action resolves: the rulebook's own example lets a %(steal)s still "
+             "after the action resolves: the rulebook’s own example lets a %(steal)s still "
              "take from a blocker who was just knocked out. A table setting returns them at "
              "once instead."),
          ("elimination_coin_return",)),
@@ -176,14 +176,14 @@ RULES: tuple[Rule, ...] = (
          ("elimination_coin_return",)),
     Rule("E-22", N_("Nothing to block after a winning challenge"),
          N_(
-             "If the target challenges the action and the actor can't show the card, the "
+             "If the target challenges the action and the actor can’t show the card, the "
              "action is cancelled, so there is nothing left to block.")),
     Rule("E-23", N_("A block called too early"),
          N_(
-             "Blocks come after the action's challenge is settled. A player who wants to block "
+             "Blocks come after the action’s challenge is settled. A player who wants to block "
              "while the action may still be challenged waits: the block is taken once the "
              "block window opens, and until then anyone may still challenge.")),
-    Rule("E-24", N_("What can't be challenged or blocked"),
+    Rule("E-24", N_("What can’t be challenged or blocked"),
          # TRANSLATORS: the Rules page: a rule explained. duke: a card name (nominative); income,
          # coup, foreign_aid: action names.
          N_(
@@ -195,14 +195,14 @@ RULES: tuple[Rule, ...] = (
              "nothing.")),
     Rule("E-26", N_("The treasury runs out"),
          N_(
-             "The rulebooks don't say. Here the treasury is the coins in the box that no "
-             "player holds and that are not on the Treasury Reserve; a payout it can't cover "
+             "The rulebooks don’t say. Here the treasury is the coins in the box that no "
+             "player holds and that are not on the Treasury Reserve; a payout it can’t cover "
              "pays what is left. It matters only with a small box."),
          ("coins_in_box",)),
     Rule("E-27", N_("The new card is random"),
          N_(
              "The card drawn after showing a challenged card comes from the shuffled deck; the "
-             "player doesn't choose it.")),
+             "player doesn’t choose it.")),
     Rule("E-28", N_("Lost cards stay face up"),
          N_(
              "A lost influence is turned face up and stays in front of its owner for the rest "
@@ -241,7 +241,7 @@ RULES: tuple[Rule, ...] = (
          N_(
              "While both sides are in the game, a player may not aim the %(coup)s, the "
              "%(assassinate)s, the %(steal)s or the %(examine)s at a player of their own side, "
-             "nor block that player's %(foreign_aid)s. As soon as everyone still in the game is on "
+             "nor block that player’s %(foreign_aid)s. As soon as everyone still in the game is on "
              "one side, these limits are lifted; a %(convert)s that splits them again brings them "
              "back."),
          ("reformation",)),
@@ -264,7 +264,7 @@ RULES: tuple[Rule, ...] = (
              "%(embezzle)s claims that the player holds no %(duke)s. A player who does hold one "
              "can only concede when challenged, and loses an influence of their choice, so "
              "the %(duke)s may stay hidden; the Treasury Reserve keeps its coins. A table "
-             "setting (Board Game Arena's rule) makes the %(duke)s the card lost."),
+             "setting (Board Game Arena’s rule) makes the %(duke)s the card lost."),
          ("reformation", "embezzle_caught_loses_duke")),
     # TRANSLATORS: the Rules page: a rule's title. embezzle: an action name; duke: a card name
     # (nominative).
@@ -285,7 +285,7 @@ RULES: tuple[Rule, ...] = (
          # TRANSLATORS: the Rules page: a rule explained. convert, coup: action names.
          N_(
              "%(convert)s costs 1 coin to change your own side and 2 to change another "
-             "player's, paid onto the Treasury Reserve. It claims no character, so it can't be "
+             "player’s, paid onto the Treasury Reserve. It claims no character, so it can’t be "
              "challenged or blocked, and it may aim at anyone. It is not allowed on a turn "
              "that must be a %(coup)s."),
          ("reformation",)),
@@ -293,12 +293,12 @@ RULES: tuple[Rule, ...] = (
          # TRANSLATORS: the Rules page: a rule explained. convert, coup, assassinate: action names.
          N_(
              "Only %(convert)s payments go onto the Treasury Reserve. Coins paid for a %(coup)s "
-             "or an %(assassinate)s, and an eliminated player's coins, go to the treasury."),
+             "or an %(assassinate)s, and an eliminated player’s coins, go to the treasury."),
          ("reformation",)),
     Rule("E-40", N_("Several losses waiting"),
          N_(
              "When a turn owes more than one loss, they are asked for in the order they arose: "
-             "the lost challenge first, then the lost challenge of a block, then the action's "
+             "the lost challenge first, then the lost challenge of a block, then the action’s "
              "own effect.")),
 )
 

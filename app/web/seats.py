@@ -66,7 +66,7 @@ class Seats:
     def _seat(self, token: str) -> tuple[TableState, Seat]:
         table_id = self._tables_of_seats.get(token)
         if table_id is None:
-            with self.tables.pool.store() as store:
+            with self.tables.pool.tables() as store:
                 table_id = store.table_of_seat(token)
             if table_id is not None:
                 self._remember(token, table_id)

@@ -174,7 +174,7 @@ def install(app: Flask) -> None:
     def known_host() -> Response | None:
         if local_host(request.host, app.config.get("PUBLIC_URL")):
             return None
-        return Response(_("This address is not the referee's: open the one the referee's "
+        return Response(_("This address is not the referee’s: open the one the referee’s "
                           "laptop shows."), 421, {"Content-Type": "text/plain; charset=utf-8"})
 
     @app.after_request

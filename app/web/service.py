@@ -29,13 +29,13 @@ from app.engine import (
     undo_problem,
 )
 from app.engine.rulings import N_, Names
+from app.interfaces import TableLog
 from app.live import LiveUpdates
 from app.records import Record, RecordError, export, replay
 from app.store import (
     NewSeat,
     SeatGone,
     StaleVersion,
-    Store,
     Table,
     UnknownTable,
     Writing,
@@ -71,12 +71,12 @@ class Tables:
     # -- reading ------------------------------------------------------------------------------
 
     def version(self, table_id: str) -> int | None:
-        with self.pool.store() as store:
+        with self.pool.tables() as store:
             return store.version(table_id)
 
     def load(self, table_id: str) -> TableState | None:
         """The table as it is now, or None. Folded once per version, then remembered."""
-        with self.pool.store() as store:
+        with self.pool.tables() as store:
             version = store.version(table_id)
             if version is None:
                 return None
@@ -102,7 +102,7 @@ class Tables:
         the caller checked the step by applying it (so it is applied once per tap)."""
         token, device = seat if seat is not None else (None, None)
         try:
-            with self.pool.store() as store, store.write(
+            with self.pool.tables() as store, store.write(
                     state.table.id, state.version, seat_token=token,
                     seat_device=device) as writing:
                 if change is not None:
@@ -136,12 +136,12 @@ class Tables:
             check_table(settings.get("rules") or {}, names)
         except RuleError as error:
             raise Refusal.of(error) from None
-        with self.pool.store() as store:
+        with self.pool.store() as store:  # admission's housekeeping reads the rows itself
             self.admission.admit(store, client)
             return store.create_table(settings, [NewSeat(n) for n in names], language)
 
     def import_record(self, record: Record, language: str, client: str) -> Table:
-        with self.pool.store() as store:
+        with self.pool.store() as store:  # admission's housekeeping reads the rows itself
             self.admission.admit(store, client)
             return import_record(store, record, language)
 
@@ -252,7 +252,7 @@ def _seat_number(state: TableState, seat_no: int) -> None:
         raise Refusal(Why.NO_SUCH_SEAT)
 
 
-def import_record(store: Store, record: Record, language: str = "en") -> Table:
+def import_record(store: TableLog, record: Record, language: str = "en") -> Table:
     """A new table holding the record's game, its steps already played (refused steps left
     out), in one write. The seats of players whose hands are not tracked have no phone. Used
     by the start page's upload and by ``coup-referee import``."""

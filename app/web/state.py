@@ -42,6 +42,7 @@ class TableState:
     undone_at: tuple[int, ...] = ()  # for each, how many rulings the game's log held just after
     undone_seq: int = 0  # the log seq of the newest undo of this game
     closed: bool = False  # its record was downloaded: this game can't be undone any more
+    last_said: int = 0  # how many rulings the game's log held before its last live step
     winners: tuple[str, ...] = ()  # the winner of each earlier game at this table, oldest first
     decision_opened: str = ""  # when the game last moved or the night's settings changed
 
@@ -95,7 +96,8 @@ def advance(state: TableState, row: LogRow, applied: Game | None = None) -> Tabl
         setup = entry["setup"]
         return replace(state, version=row.seq, setup=setup, game=new_game(dict(setup)),
                        lobby=False, games=state.games + 1, steps=(), undone=(), undone_at=(),
-                       closed=False, winners=state.night_winners, decision_opened=row.created)
+                       closed=False, winners=state.night_winners, decision_opened=row.created,
+                       last_said=0)
     if control == "rematch":
         return replace(state, version=row.seq, lobby=True)
     if control == "closed":
@@ -103,7 +105,7 @@ def advance(state: TableState, row: LogRow, applied: Game | None = None) -> Tabl
     if control is None and state.game is not None:
         game = applied if applied is not None else apply(state.game, dict(entry))
         return replace(state, version=row.seq, game=game, steps=(*state.steps, (row.seq, entry)),
-                       decision_opened=row.created)
+                       decision_opened=row.created, last_said=len(state.game.log))
     if control == "night":  # the timer's settings changed: a running countdown starts again
         return replace(state, version=row.seq, decision_opened=row.created)
     return replace(state, version=row.seq)
@@ -115,12 +117,14 @@ def _undo(state: TableState, seq: int | None, version: int) -> TableState:
     if state.setup is None or len(kept) == len(state.steps):
         return replace(state, version=version)  # it names no step of this game
     game = new_game(dict(state.setup))
+    last_said = 0
     for _seq, step in kept:
+        last_said = len(game.log)
         game = apply(game, dict(step))
     undone = next(step for s, step in state.steps if s == seq)
     return replace(state, version=version, game=game, steps=kept,
                    undone=(*state.undone, undone), undone_at=(*state.undone_at, len(game.log)),
-                   undone_seq=version)
+                   undone_seq=version, last_said=last_said)
 
 
 class StateCache:

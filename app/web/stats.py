@@ -133,13 +133,13 @@ class PlayerBook:
         self.pool = pool
 
     def players(self) -> list[PlayerStats]:
-        with self.pool.store() as store:
+        with self.pool.players() as store:
             return player_stats(store.results(), store.aliases())
 
     def rename(self, old: str, new: str) -> None:
         """Every game ``old`` played is now ``new``'s. To join two players, use :meth:`merge`."""
         new = clean_name(new)
-        with self.pool.store() as store:
+        with self.pool.players() as store:
             results, names = store.results(), store.aliases()
             known = {s.name for s in player_stats(results, names)}
             _known(known, old)
@@ -154,7 +154,7 @@ class PlayerBook:
     def merge(self, old: str, into: str) -> None:
         """Join two players: ``old``'s games become ``into``'s. Two people who sat at one
         table are two players: merging them would count that game twice, so it is refused."""
-        with self.pool.store() as store:
+        with self.pool.players() as store:
             results, names = store.results(), store.aliases()
             _known({s.name for s in player_stats(results, names)}, old, into)
             if old == into:
@@ -162,7 +162,7 @@ class PlayerBook:
             if _played_together(results, names, old, into):
                 # TRANSLATORS: error (the players' page). name, other: players' names.
                 raise NightProblem(N_("%(name)s and %(other)s played in the same game, so they "
-                                      "are two players: they can't be merged."),
+                                      "are two players: they can’t be merged."),
                                    name=old, other=into)
             store.name_people(_keys_of(results, names, old), into)
 

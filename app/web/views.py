@@ -35,6 +35,8 @@ from app.engine import (
 )
 from app.engine import seat_view as engine_seat_view
 from app.engine import table_view as engine_table_view
+from app.engine.cards import ACTIONS
+from app.engine.state import Game
 from app.i18n import Voice
 from app.store import Seat
 from app.web import words
@@ -116,11 +118,21 @@ def tablet(state: TableState, link: Callable[[Seat], str], languages: list[tuple
     view["log_total"] = len(public["log"])
     view["acting"] = acting(prompts)
     view["can_undo"] = bool(state.steps) and not state.closed
-    view["undo_step"] = (words.describe_step(state.steps[-1][1], view["voice"])
-                         if state.steps else None)
+    view["undo_said"] = last_step_said(state, public["log"], view["voice"])
     view["closed"] = state.closed
     view["download"] = download(state.game, state.closed).value
     return view
+
+
+def last_step_said(state: TableState, log: Sequence[Ruling], voice: Voice) -> str | None:
+    """What the undo would take back, in the rulings' own words ("Nobody blocks. Cid steals 2
+    coins from Ann."), or the step with who took it where it said nothing."""
+    if not state.steps:
+        return None
+    said = log[state.last_said:]
+    if said:
+        return " ".join(voice.ruling(r) for r in said)
+    return words.describe_step(state.steps[-1][1], voice)
 
 
 def _stripped(p: Prompt) -> Prompt:
@@ -155,7 +167,22 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     view["asked"] = asked = [p for p in everyone if p.player == seat.name]  # all kinds
     view["private_kinds"] = PRIVATE_KINDS
     view["must_act"] = must_act(asked, mine["turn"], seat.name)
+    view["turn_no"] = turn_number(state.game)
+    voice = view["voice"]
+    view["yours"] = lambda r: yours(voice, r, seat.name)
     return view
+
+
+def yours(voice: Voice, r: Ruling, you: str) -> str:
+    """A prompt's line on ``you``'s own phone: "you lose an influence", not their name."""
+    mine = words.to_you(r, you)
+    return voice.ruling(r) if mine is r else voice.say(mine.text, mine.params, mine.count)
+
+
+def turn_number(game: Game) -> int:
+    """How many turns have begun: the key of a question a phone is filling in (data-keep) stays
+    the same while other seats take their steps, and changes with the next turn."""
+    return sum(1 for step in game.history if step.do in ACTIONS)
 
 
 def phone_public(state: TableState, languages: list[tuple[str, str]]) -> View:

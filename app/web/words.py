@@ -39,9 +39,9 @@ REFUSALS = {
     Why.MOVED_ON: N_("The table moved on before your tap; here it is as it is now."),
     Why.NOT_STARTED: N_("The game has not started yet."),
     Why.NOTHING_TO_UNDO: N_("There is nothing to undo in this game."),
-    Why.CLOSED: N_("The record of this game was downloaded, so the game is closed: it can't be "
+    Why.CLOSED: N_("The record of this game was downloaded, so the game is closed: it can’t be "
                    "undone."),
-    Why.HAND_LOCKED: N_("The game has started; your hand can't change now."),
+    Why.HAND_LOCKED: N_("The game has started; your hand can’t change now."),
     Why.SEATS_LOCKED: N_("Seats can only change between games."),
     Why.UNDER_WAY: N_("The game is already under way."),
     # TRANSLATORS: error; names: the players' names, joined with commas.
@@ -55,7 +55,7 @@ REFUSALS = {
                       "one."),
     Why.NOT_YOUR_SEAT: N_("This seat is already open on another phone. If that phone is lost "
                           "or broken, ask the referee for a new link."),
-    Why.NOT_OPENED: N_("Open your seat's link first."),
+    Why.NOT_OPENED: N_("Open your seat’s link first."),
     Why.NO_SUCH_LANGUAGE: N_("That language is not available."),
     Why.TOO_MANY_TABLES: N_("This device made many tables in the last hour. Use one of them, "
                             "or try again later."),
@@ -78,12 +78,12 @@ TO_YOU: dict[str, str | tuple[str, str]] = {
     # TRANSLATORS: error, on the player's own phone.
     "%(name)s can only keep cards from their hand and the cards drawn.": N_(
         "You can only keep cards from your hand and the cards drawn."),
-    "By this table's rules %(name)s may take at most %(n)s drawn card into the hand.": (
+    "By this table’s rules %(name)s may take at most %(n)s drawn card into the hand.": (
         # TRANSLATORS: error, on the player's own phone. n: a number.
         NP_("By this table’s rules you may take at most %(n)s drawn card into your hand.",
             "By this table’s rules you may take at most %(n)s drawn cards into your hand.")),
     # TRANSLATORS: error, on the player's own phone. card: a card name (nominative).
-    "%(name)s can't have a %(card)s: every copy is accounted for.": N_(
+    "%(name)s can’t have a %(card)s: every copy is accounted for.": N_(
         "You can’t have a %(card)s: every copy is accounted for."),
 }
 
@@ -101,6 +101,77 @@ def refusal(refused: Refusal, table: TableState | None, you: str | None = None) 
     return voice.say(REFUSALS[refused.why], refused.params)
 
 
+# What a prompt's consequence lines say, on the phone of the player they name (``name``): in
+# the second person (keyed by the engine's English template, app/engine/prompts.py; the values
+# and the rule tag are the same). The tablet keeps the engine's third person.
+YOURS: dict[str, str] = {
+    "If %(claimant)s shows a hand with no %(card)s, %(name)s loses an influence.": (
+        # TRANSLATORS: what a challenge risks, on the challenger's own phone. claimant: a player's
+        # name; card: a card name (nominative).
+        N_("If %(claimant)s shows a hand with no %(card)s, you lose an influence.")),
+    "If %(claimant)s shows the %(card)s, %(name)s loses an influence, and the %(action)s still "
+    "goes ahead unless %(name)s blocks it.": (
+        # TRANSLATORS: what a challenge risks, on the challenger's own phone. claimant: a player's
+        # name; card: a card name (nominative); action: an action name.
+        N_("If %(claimant)s shows the %(card)s, you lose an influence, and the %(action)s "
+           "still goes ahead unless you block it.")),
+    "If %(claimant)s shows the %(card)s, %(name)s loses an influence, and the %(action)s then "
+    "takes another: by this table’s rules %(name)s may not block it.": (
+        # TRANSLATORS: what a challenge risks, on the challenger's own phone. claimant: a player's
+        # name; card: a card name (nominative); action: an action name.
+        N_("If %(claimant)s shows the %(card)s, you lose an influence, and the %(action)s "
+           "then takes another: by this table’s rules you may not block it.")),
+    "If %(claimant)s shows the %(card)s, %(name)s loses an influence.": (
+        # TRANSLATORS: what a challenge risks, on the challenger's own phone. claimant: a player's
+        # name; card: a card name (nominative).
+        N_("If %(claimant)s shows the %(card)s, you lose an influence.")),
+    "Show every face-down card, none of them a %(card)s: %(challenger)s loses an influence and "
+    "%(name)s draws new cards.": (
+        # TRANSLATORS: what proving does, on the challenged player's own phone. card: a card name
+        # (nominative); challenger: a player's name.
+        N_("Show every face-down card, none of them a %(card)s: %(challenger)s loses an "
+           "influence and you draw new cards.")),
+    "Show the %(card)s: %(challenger)s loses an influence and %(name)s draws a new card.": (
+        # TRANSLATORS: what proving does, on the challenged player's own phone. card: a card name
+        # (nominative); challenger: a player's name.
+        N_("Show the %(card)s: %(challenger)s loses an influence and you draw a new card.")),
+    "Concede: %(name)s loses the last influence and is out; the %(action)s is cancelled.": (
+        # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
+        # name.
+        N_("Concede: you lose your last influence and are out; the %(action)s is cancelled.")),
+    "Concede: %(name)s loses an influence and the %(action)s is cancelled.": (
+        # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
+        # name.
+        N_("Concede: you lose an influence and the %(action)s is cancelled.")),
+    "Concede: %(name)s loses the last influence and is out.": (
+        # TRANSLATORS: what conceding costs, on the challenged player's own phone.
+        N_("Concede: you lose your last influence and are out.")),
+    "Concede: %(name)s loses an influence, then the %(action)s takes the other one: %(name)s "
+    "is out.": (
+        # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
+        # name.
+        N_("Concede: you lose an influence, then the %(action)s takes the other one: you are "
+           "out.")),
+    "Concede: %(name)s loses the last influence and is out; the %(action)s goes ahead.": (
+        # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
+        # name.
+        N_("Concede: you lose your last influence and are out; the %(action)s goes ahead.")),
+    "Concede: %(name)s loses an influence and the %(action)s goes ahead.": (
+        # TRANSLATORS: what conceding costs, on the challenged player's own phone. action: an action
+        # name.
+        N_("Concede: you lose an influence and the %(action)s goes ahead.")),
+}
+
+
+def to_you(r: Ruling, you: str) -> Ruling:
+    """A prompt's line as ``you`` read it on their own phone: in the second person when it
+    names them as ``name`` and has a second-person wording (YOURS); else the line itself."""
+    english = r.text if isinstance(r.text, str) else r.text[0]
+    if r.params.get("name") == you and english in YOURS:
+        return Ruling(YOURS[english], r.params, r.rule, r.count)
+    return r
+
+
 def _r(text: str, **params: object) -> Ruling:
     return Ruling(text, params)
 
@@ -112,7 +183,7 @@ SETTINGS: dict[str, tuple[Ruling, dict[Any, Ruling]]] = {
     "exchanger": (
         # TRANSLATORS: a setting's explanation; ambassador, inquisitor: card names.
         _r(N_("Which character exchanges cards: the %(ambassador)s (draw 2) or the "
-              "%(inquisitor)s (draw 1, or examine another player's card)."),
+              "%(inquisitor)s (draw 1, or examine another player’s card)."),
            ambassador=card("ambassador"), inquisitor=INQUISITOR),
         {"ambassador": _r("%(card)s", card=card("ambassador")),
          "inquisitor": _r("%(card)s", card=INQUISITOR)},
@@ -152,7 +223,7 @@ SETTINGS: dict[str, tuple[Ruling, dict[Any, Ruling]]] = {
         {False: _r(N_("one block only")), True: _r(N_("others may block"))},
     ),
     "elimination_coin_return": (
-        _r(N_("When an eliminated player's coins go back to the treasury.")),
+        _r(N_("When an eliminated player’s coins go back to the treasury.")),
         {"end_of_turn": _r(N_("at the end of the turn")), "immediate": _r(N_("at once"))},
     ),
     "ambassador_max_swap": (
@@ -194,7 +265,7 @@ SETTINGS: dict[str, tuple[Ruling, dict[Any, Ruling]]] = {
         {"deal": _r(N_("deal")), "choose_hand": _r(N_("choose a hand"))},
     ),
     "coins_in_box": (
-        _r(N_("Coins in the box: the treasury can't pay out more than it holds.")),
+        _r(N_("Coins in the box: the treasury can’t pay out more than it holds.")),
         {},
     ),
 }

@@ -159,17 +159,7 @@ def test_a_bluffed_contessa_is_caught_and_the_target_loses_both_cards_privately(
         expect(tablet.get_by_role("heading", name=turn(following))).to_be_visible()
         private()
 
-    night.declare("Assassinate", target="Bob")
-    night.expect_tablet("Does anyone challenge Ann’s Assassin?")
-    night.expect_phone("Bob", "claims the Assassin to assassinate Bob")
-    private()
-    night.tap("Nobody challenges")
-    night.expect_tablet("Does anyone block the Assassinate?")
-    private()
-    night.tap("Bob blocks with the Contessa")
-    night.expect_tablet("Does anyone challenge Bob’s Contessa?")
-    private()
-    night.tap("Ann challenges")
+    assassinate_bob_who_blocks_with_a_contessa(night, private)
 
     night.expect_phone("Bob", "Ann challenges your Contessa.")
     touch_and_hold(night.phone("Bob"), ["captain", "duke"])
@@ -178,9 +168,9 @@ def test_a_bluffed_contessa_is_caught_and_the_target_loses_both_cards_privately(
     bob = night.phone("Bob")
     expect(bob.get_by_text("You don’t hold a Contessa.")).to_be_visible()
     expect(bob.get_by_role("button", name="Show the Contessa")).to_be_disabled()
-    # E-2: the phone states the real cost of conceding the bluff, both cards.
-    expect(bob.get_by_text("Concede: Bob loses an influence, then the Assassinate takes the "
-                           "other one: Bob is out.")).to_be_visible()
+    # E-2: the phone states the real cost of conceding the bluff, both cards (to Bob, as you).
+    expect(bob.get_by_text("Concede: you lose an influence, then the Assassinate takes the "
+                           "other one: you are out.")).to_be_visible()
     night.phone_tap("Bob", "Concede")
     private()
 
@@ -200,6 +190,22 @@ def test_a_bluffed_contessa_is_caught_and_the_target_loses_both_cards_privately(
     hold_to_see(night.phone("Ann"), ["assassin", "duke"])
     touch_and_hold(night.phone("Cy"), ["ambassador", "captain"])
     assert_not_reloaded(*night.pages)
+
+
+def assassinate_bob_who_blocks_with_a_contessa(night: Night, private: Callable[[], None]) -> None:
+    """Ann assassinates Bob, nobody challenges, Bob blocks with a Contessa, Ann challenges:
+    the hands stay private at every step."""
+    night.declare("Assassinate", target="Bob")
+    night.expect_tablet("Does anyone challenge Ann’s Assassin?")
+    night.expect_phone("Bob", "claims the Assassin to assassinate Bob")
+    private()
+    night.tap("Nobody challenges")
+    night.expect_tablet("Does anyone block the Assassinate?")
+    private()
+    night.tap("Bob blocks with the Contessa")
+    night.expect_tablet("Does anyone challenge Bob’s Contessa?")
+    private()
+    night.tap("Ann challenges")
 
 
 # -- 4. a game to its winner, and a rematch ------------------------------------------------

@@ -34,7 +34,7 @@ def test_E1_anyone_may_block_targeted_leaves_a_barred_target_barred():
              rules={"target_who_challenged_may_block": False, "anyone_may_block_targeted": True})
     g = run(g, "A assassinate B", "B challenge", "A prove", "A draw captain", "B lose captain")
     assert kinds(g) == [("C", "block")]
-    refused(g, "B block contessa", "can't block")
+    refused(g, "B block contessa", "can’t block")
     g = run(g, "C block contessa", "pass")
     assert not g.player("B").out
 
@@ -612,5 +612,5 @@ def test_E13_a_la_mame_proof_of_one_card_says_one_card():
              rules={"preset": "la_mame_ru_2015"})
     g = run(g, "A tax", "B challenge", "A prove")
     said = [render(r.text, r.params, count=r.count) for r in g.log]
-    assert ("By this edition's rules, at the end of the turn A puts the shown card at the "
+    assert ("By this edition’s rules, at the end of the turn A puts the shown card at the "
             "bottom of the court deck and draws the top card.") in said

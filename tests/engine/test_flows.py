@@ -13,10 +13,10 @@ THREE = {"A": ["duke", "captain"], "B": ["contessa", "assassin"], "C": ["ambassa
 
 def test_errors_say_what_was_wrong_and_what_is_legal():
     g = game(THREE, coins={"B": 6})
-    assert str(refused(g, "B income")) == "It is A's turn, not B's."
+    assert str(refused(g, "B income")) == "It is A’s turn, not B’s."
     g = run(g, "A income")
     assert str(refused(g, "B coup A")) == (
-        "B can't declare the Coup: it costs 7 coins and B has 6 (E-15).")
+        "B can’t declare the Coup: it costs 7 coins and B has 6 (E-15).")
     g = run(g, "B tax")
     assert str(refused(g, "B lose duke")) == (
         "B has no influence to lose now. Waiting for A, C to challenge or let it stand."
@@ -102,7 +102,7 @@ def test_pending_offers_every_action_with_its_reason():
     g = game(THREE, coins={"A": 2})
     [prompt] = pending(g)
     reasons = {a["action"]: a["reason"] for a in prompt.options["actions"]}
-    assert reasons["coup"] == "A can't declare the Coup: it costs 7 coins and A has 2 (E-15)."
+    assert reasons["coup"] == "A can’t declare the Coup: it costs 7 coins and A has 2 (E-15)."
     assert reasons["income"] is None and "examine" not in reasons
     g = game(THREE, coins={"A": 10})
     actions = pending(g)[0].options["actions"]

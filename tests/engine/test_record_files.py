@@ -62,12 +62,12 @@ def test_check_exits_non_zero_when_any_file_fails(tmp_path, capsys):
         ("not json", "not JSON"),
         ({"players": ["Ann"]}, "2 to 10 players"),
         ({"hands": {"Ann": ["duke", "joker"], "Bob": ["duke", "duke"], "Cy": None}},
-         "'joker' is not a Coup character"),
+         "‘joker’ is not a Coup character"),
         ({"hands": {"Ann": ["duke", "duke"], "Bob": ["duke", "duke"], "Cy": None}},
          "Too many Duke cards"),
-        ({"steps": [{"by": "Dan", "do": "income"}]}, "unknown player 'Dan'"),
-        ({"steps": [{"by": "Ann", "do": "income", "colour": "red"}]}, "no step takes 'colour'"),
-        ({"steps": [{"by": "Ann", "do": "dance"}]}, "unknown step 'dance'"),
+        ({"steps": [{"by": "Dan", "do": "income"}]}, "unknown player ‘Dan’"),
+        ({"steps": [{"by": "Ann", "do": "income", "colour": "red"}]}, "no step takes ‘colour’"),
+        ({"steps": [{"by": "Ann", "do": "dance"}]}, "unknown step ‘dance’"),
         ({"hands": {"Ann": ["duke"], "Bob": ["duke", "captain"], "Cy": None}}, "two cards"),
         ({"coins": {"Ann": 60}}, "more coins than the box"),
         ({"reserve": 3}, "only for Reformation"),
@@ -75,8 +75,8 @@ def test_check_exits_non_zero_when_any_file_fails(tmp_path, capsys):
         ({"rules": {"two_player_setup": "choose_hand"}}, "only for two players"),
         ({"rules": {"preset": "monopoly"}}, "Unknown preset"),
         ({"rules": {"refund_on_successful_challenge": "yes"}}, "must be one of"),
-        ({"colour": "red"}, "unknown key 'colour'"),
-        ({"format": "coup-record/2"}, "'format' must be"),
+        ({"colour": "red"}, "unknown key ‘colour’"),
+        ({"format": "coup-record/2"}, "‘format’ must be"),
     ],
 )
 def test_invalid_records_get_one_clear_line(tmp_path, capsys, change, message):
@@ -92,7 +92,7 @@ def test_invalid_records_get_one_clear_line(tmp_path, capsys, change, message):
 def test_explain_tells_the_game_step_by_step(capsys):
     assert main(["explain", str(RECORDS / "01-worked-example.json")]) == 0
     out = capsys.readouterr().out
-    assert "Sasha challenges Kolya's Duke." in out
+    assert "Sasha challenges Kolya’s Duke." in out
     assert "Kolya shows the Duke, so Sasha loses an influence." in out
     assert "Kolya shuffles the Duke back into the court deck and draws a new card." in out
     assert "winner" not in out
@@ -101,9 +101,9 @@ def test_explain_tells_the_game_step_by_step(capsys):
 def test_explain_shows_refused_steps_with_their_reason(capsys):
     assert main(["explain", str(RECORDS / "33-unaffordable-declarations.json")]) == 0
     out = capsys.readouterr().out
-    assert "refused: A can't declare the Assassinate: it costs 3 coins and A has 2 (E-15)." in out
+    assert "refused: A can’t declare the Assassinate: it costs 3 coins and A has 2 (E-15)." in out
 
 
 def test_explain_of_a_missing_file_says_so(tmp_path, capsys):
     assert main(["explain", str(tmp_path / "nope.json")]) != 0
-    assert "can't read the file" in capsys.readouterr().err
+    assert "can’t read the file" in capsys.readouterr().err

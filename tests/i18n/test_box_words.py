@@ -11,20 +11,21 @@ from app.editions import EDITIONS
 from app.i18n import terms
 
 # What a player who owns the box expects to read, written out independently of the glossary:
-# the challenge and block buttons, the bar's labels, a cost that loses an influence.
+# the challenge and block buttons, the bar's labels, a cost that loses an influence (on the
+# player's own phone, so in the second person).
 BOX_WORDS = {
     "official": ["Nobody challenges", "Nobody blocks", "Court deck", "Treasury",
-                 "Treasury Reserve", "loses an influence"],
+                 "Treasury Reserve", "you lose an influence"],
     "la_mame_ru_2015": ["Никто не проверяет", "Никто не блокирует", "Колода влияния", "Казна",
-                        "Резерв казны", "теряет одно влияние"],
+                        "Резерв казны", "вы теряете одно влияние"],
     "mosigra_ru": ["Никто не атакует", "Никто не накладывает вето", "Колода Двора", "Казна",
-                   "Резерв казны", "теряет одно влияние"],
+                   "Резерв казны", "вы теряете одно влияние"],
     "ua_steampunk": ["Ніхто не оскаржує", "Ніхто не блокує", "Колода двору", "Скарбниця",
-                     "Резерв скарбниці", "втрачає 1 вплив"],
+                     "Резерв скарбниці", "ви втрачаєте 1 вплив"],
     "bga_pt": ["Ninguém desafia", "Ninguém bloqueia", "Baralho", "Banco", "Asilo",
-               "perde uma influência"],
+               "você perde uma influência"],
     "ja": ["誰もダウトしない", "誰もブロックしない", "山札", "国庫", "「Almshouse」",
-           "影響力を1つ失い"],
+           "あなたは影響力を1つ失い"],
 }
 
 

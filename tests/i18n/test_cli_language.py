@@ -193,7 +193,7 @@ def test_unknown_or_empty_lang_means_english(lang, speak, capsys):
     speak(lang)
     assert main(["explain", str(WORKED)]) == 0
     out = capsys.readouterr().out
-    assert "Sasha challenges Kolya's Duke." in out
+    assert "Sasha challenges Kolya’s Duke." in out
     assert "  Natasha: 1 coin, 2 face down, face up: none" in out
     assert not CYRILLIC.search(out) and not JAPANESE.search(out)
 

@@ -19,9 +19,9 @@ GAME_TITLE = {
     "Coup referee",
     "Coup referee is running. On this laptop: %(url)s",
     "Referee for Coup played with a real deck: a tablet shows the table, each phone holds its "
-    "player's hand.",
-    "'%(card)s' is not a Coup character: cards are written in lower case, one of %(known)s.",
-    "%(name)s's cards: '%(card)s' is not a Coup character: cards are written in lower case, "
+    "player’s hand.",
+    "‘%(card)s’ is not a Coup character: cards are written in lower case, one of %(known)s.",
+    "%(name)s’s cards: ‘%(card)s’ is not a Coup character: cards are written in lower case, "
     "one of %(known)s.",
 }
 TITLES = ("Coup", "«Переворот»", "Переворот", "クー")

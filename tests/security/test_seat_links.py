@@ -190,7 +190,7 @@ def test_the_tablet_cannot_take_a_phones_private_step(table: Table, app: Flask):
     for data in ({"do": "concede", "by": "Ann"}, {"do": "prove", "by": "Ann"}):
         response = table.post("/step", data)
         assert response.status_code == 422
-        assert "Only Ann&#39;s phone can do that." in response.text
+        assert "Only Ann’s phone can do that." in response.text
     assert snapshot(app) == before
 
 

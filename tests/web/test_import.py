@@ -9,7 +9,7 @@ from pathlib import Path
 from tablekit import csrf_of, snapshot
 
 from app.cli import main
-from app.web import create_app
+from app.web.factory import create_app
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 

@@ -365,7 +365,7 @@ def test_a_remembered_prompt_cannot_be_changed_by_a_request(started: Table):
 def test_a_prompt_s_cards_are_read_only_and_still_read_as_a_list():
     """A prompt to lose an influence lists the player's own cards: no request may change them,
     and templates and JSON still read them as a list."""
-    from app.engine.pending import Prompt
+    from app.engine.prompts import Prompt
 
     prompt = Prompt("Ann", "lose", {"cards": ["Duke", "Captain"], "why": {"n": [1]}})
     with pytest.raises(TypeError):

@@ -96,7 +96,7 @@ def test_a_double_tap_is_applied_once(started: Table):
 def test_an_illegal_declaration_says_why(started: Table):
     response = started.step(do="coup", by="Ann", target="Bob")
     assert response.status_code == 422
-    assert "Ann can&#39;t declare the Coup: it costs 7 coins and Ann has 2 (E-15)." in response.text
+    assert "Ann can’t declare the Coup: it costs 7 coins and Ann has 2 (E-15)." in response.text
 
 
 def test_illegal_actions_are_shown_disabled_with_the_reason(started: Table):

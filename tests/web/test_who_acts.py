@@ -74,7 +74,7 @@ def test_a_private_step_alerts_its_phone(started: Table):
 def test_the_undo_names_its_step_and_every_phone_is_told(started: Table):
     t = started
     t.step(do="income", by="Ann")
-    assert "Undo the last step, “Ann: Income”? Every screen will be told." in t.page()
+    assert "Undo the last step? “Ann takes 1 coin (Income).” Every screen will be told." in t.page()
     t.post("/undo", {})
     for name in ("Ann", "Bob", "Cy"):
         assert "The referee undid: Ann: Income" in t.phone_page(name)

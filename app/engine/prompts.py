@@ -153,7 +153,7 @@ def challenge_risk(game: Game, t: Turn, w: ChallengeWindow, name: str) -> Ruling
             # TRANSLATORS: what a challenge risks, shown to the challenger. claimant, name:
             # players' names; card: a card name (nominative); action: an action name.
             text = N_("If %(claimant)s shows the %(card)s, %(name)s loses an influence, and the "
-                      "%(action)s then takes another: by this table's rules %(name)s may not "
+                      "%(action)s then takes another: by this table’s rules %(name)s may not "
                       "block it.")
         return Ruling(text, params, "E-1")
     # TRANSLATORS: what a challenge risks, shown to the challenger. claimant, name: players'

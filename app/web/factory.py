@@ -1,0 +1,165 @@
+"""The Flask app factory. Blueprints for the table, the seats and live updates plug in here.
+
+The top-level ``templates/`` and ``static/`` folders sit beside ``app/`` (a project requirement),
+so the factory passes their absolute paths. The instance folder holds the database and the
+secret key; by default it is the top-level ``instance/``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Request, Response, render_template, request
+from flask.sessions import SessionInterface, SessionMixin
+from flask.typing import ResponseReturnValue
+from flask_compress import Compress
+from werkzeug.exceptions import HTTPException
+
+from app.i18n import TRANSLATIONS, compile_catalogs
+from app.live import Broker
+from app.secret import secret_key
+from app.store import init_db
+from app.web import home, i18n, links, loglines, night, phone, security, tablet
+from app.web.answered import Answered
+from app.web.fragments import Fragments
+from app.web.i18n import _
+from app.web.pool import StorePool
+from app.web.service import Tables
+
+PACKAGE = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = PACKAGE.parent
+# An installed wheel carries templates/ and static/ inside the package (pyproject.toml).
+TEMPLATES = next((p for p in (PACKAGE / "templates", PROJECT_ROOT / "templates") if p.is_dir()),
+                 PROJECT_ROOT / "templates")
+STATIC = next((p for p in (PACKAGE / "static", PROJECT_ROOT / "static") if p.is_dir()),
+              PROJECT_ROOT / "static")
+DEFAULT_INSTANCE = PROJECT_ROOT / "instance"
+
+
+def create_app(instance_path: str | None = None, config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. ``config`` overrides the defaults (tests pass ``TESTING`` and so on).
+
+    Config keys of ours: ``DATABASE`` (path; default ``<instance>/coup.sqlite``) and
+    ``PUBLIC_URL`` (the URL phones can open, set by ``coup-referee serve``; None means use the
+    request's own host). The app's service, with its connection pool and its live-update
+    broker, is ``app.extensions["tables"]``.
+    """
+    instance = Path(instance_path or DEFAULT_INSTANCE).resolve()
+    instance.mkdir(parents=True, exist_ok=True)
+    app = Flask(__name__, instance_path=str(instance), template_folder=str(TEMPLATES),
+                static_folder=str(STATIC), static_url_path="/static")
+    app.config.from_mapping(
+        DATABASE=str(instance / "coup.sqlite"),
+        MAX_CONTENT_LENGTH=64 * 1024,
+        PUBLIC_URL=None,
+    )
+    if config:
+        app.config.from_mapping(config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(instance)
+
+    app.session_interface = NoSessions()
+    compile_catalogs(TRANSLATIONS)  # .mo files are built, not kept in git
+    i18n.install(app)
+    links.install(app)
+    app.jinja_env.globals["log_html"] = loglines.log_html
+    init_db(app.config["DATABASE"])
+    app.extensions["tables"] = Tables(StorePool(app.config["DATABASE"]), Broker())
+    app.extensions["fragments"] = Fragments()
+    app.extensions["answered"] = Answered()
+    _compress(app)
+
+    @app.get("/healthz")
+    def healthz() -> tuple[str, int, dict[str, str]]:
+        return "ok", 200, {"Content-Type": "text/plain; charset=utf-8"}
+
+    app.register_blueprint(home.bp)
+    app.register_blueprint(tablet.bp)
+    app.register_blueprint(phone.bp)
+    app.register_blueprint(night.bp)
+    security.install(app)
+    _error_pages(app)
+    return app
+
+
+def _error_pages(app: Flask) -> None:
+    """Every error is a page a person can read, with a 4xx status: never a bare 500."""
+    messages = {
+        400: lambda: _("That request was not understood."),
+        403: lambda: _("This screen belongs to someone else. The referee’s screen opens on the "
+                       "tablet that created the table; a seat opens on its player’s phone."),
+        404: lambda: _("There is nothing here. The link may be old: ask the referee for a new "
+                       "one."),
+        405: lambda: _("That can’t be done from here."),
+        413: lambda: _("That was too much to send."),
+    }
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> ResponseReturnValue:
+        if error.response is not None:
+            return error.response
+        code = error.code or 500
+        text = messages.get(code, lambda: _("Something went wrong; please try again."))()
+        return render_template("message.html", message=text), code
+
+    @app.errorhandler(sqlite3.OperationalError)
+    def database_trouble(error: sqlite3.OperationalError) -> ResponseReturnValue:
+        """Another program holding the database, or a database this user can't write: the
+        laptop's trouble, said in one log line, never a 500 (nothing was written)."""
+        app.logger.warning("database: %s", error)
+        if "readonly" in str(error) or "read-only" in str(error):
+            text = _("The referee’s laptop can’t write its database (it is read-only): the game "
+                     "is as it was. The referee must give the database file back its write "
+                     "permission and start the referee again.")
+        else:
+            text = _("The referee’s laptop is busy (another program holds its database): the "
+                     "game is as it was. Try again in a moment.")
+        return render_template("message.html", message=text), 503
+
+    @app.errorhandler(Exception)
+    def crash(error: Exception) -> ResponseReturnValue:
+        app.logger.exception("unexpected error")
+        text = _("Something went wrong on the referee’s laptop; the game is safe. Try again.")
+        return render_template("message.html", message=text), 500
+
+
+def _compress(app: Flask) -> None:
+    """Pages, fragments and static files go out compressed when the browser accepts it (about a
+    third of the bytes: docs/PERFORMANCE.md). The SSE stream must not be: a compressor would hold
+    events back. So no streamed response is ever compressed, and text/event-stream is not in
+    the list either; static files are read into memory first (they are small) so that they
+    are compressed like pages, and their file is closed as usual."""
+    app.config.setdefault("COMPRESS_MIMETYPES", [
+        "text/html", "text/css", "text/javascript", "application/javascript",
+        "application/json", "image/svg+xml", "text/plain"])
+    app.config.setdefault("COMPRESS_STREAMS", False)
+    Compress(app)
+
+    @app.after_request
+    def buffer_static_file(response: Response) -> Response:
+        # Registered after Compress, so it runs before it (Flask runs these in reverse).
+        if request.endpoint == "static" and response.is_streamed:
+            response.direct_passthrough = False
+            response.make_sequence()
+        return response
+
+
+class NoSessions(SessionInterface):
+    """No page uses Flask's session (the app's cookies are its own: security.py), so none is
+    opened: that was a signing serializer built on every request. Writing to it would fail."""
+
+    def open_session(self, app: Flask, request: Request) -> SessionMixin:
+        return self.make_null_session(app)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        return None
+
+
+def _instance_secret(instance: Path) -> str:
+    """A secret key kept in the instance folder, so sessions survive a restart of the laptop.
+
+    Never empty: :func:`app.secret.secret_key` makes it, replaces an empty one and refuses
+    a bad one with :class:`app.instance.InstanceProblem` (one line for the command line)."""
+    return secret_key(instance)

@@ -1,0 +1,34 @@
+"""English on screen keeps to typographic punctuation: an apostrophe is ’ ("can’t", "Ann’s"),
+a quotation is ‘…’ or “…”. Every English message is in the catalogue's template, so a new
+string with a straight ' or " is caught here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+POT = Path(__file__).resolve().parents[2] / "app" / "translations" / "messages.pot"
+
+
+def english_messages() -> list[str]:
+    with open(POT, encoding="utf-8") as catalogue:
+        found = []
+        for message in read_po(catalogue):
+            if message.id:
+                found += [message.id] if isinstance(message.id, str) else list(message.id)
+        return found
+
+
+def test_the_catalogue_is_read():
+    assert len(english_messages()) > 500
+
+
+def test_no_english_message_has_a_straight_apostrophe():
+    straight = [text for text in english_messages() if "'" in text]
+    assert not straight, "use ’ (or ‘…’ for a quotation):\n" + "\n".join(straight)
+
+
+def test_no_english_message_has_straight_double_quotes():
+    straight = [text for text in english_messages() if '"' in text]
+    assert not straight, "use “…” for a quotation:\n" + "\n".join(straight)
