@@ -25,7 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import Browser, Server, StealPlan, create_table, expect, version_of  # noqa: E402
+from bench.common import Server, StealPlan  # noqa: E402
+from bench.devices import Browser, create_table, expect, version_of  # noqa: E402
 
 LINKED = re.compile(r'<(?:script[^>]*\ssrc|link[^>]*\shref)="(/static/[^"]+)"')
 GOALS_KB = {"tablet": 60, "phone": 40}

@@ -11,15 +11,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from app.engine import apply, new_game  # noqa: E402
-from bench.common import (  # noqa: E402
-    HANDS,
-    NAMES,
-    StealPlan,
-    cookie_pairs,
-    percentile,
-    read_response,
-    sse_events,
-)
+from bench.common import HANDS, NAMES, StealPlan, percentile  # noqa: E402
+from bench.devices import cookie_pairs, read_response, sse_events  # noqa: E402
 
 
 def test_the_steal_plan_stays_legal_and_never_forces_a_coup() -> None:

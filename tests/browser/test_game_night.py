@@ -159,17 +159,7 @@ def test_a_bluffed_contessa_is_caught_and_the_target_loses_both_cards_privately(
         expect(tablet.get_by_role("heading", name=turn(following))).to_be_visible()
         private()
 
-    night.declare("Assassinate", target="Bob")
-    night.expect_tablet("Does anyone challenge Ann’s Assassin?")
-    night.expect_phone("Bob", "claims the Assassin to assassinate Bob")
-    private()
-    night.tap("Nobody challenges")
-    night.expect_tablet("Does anyone block the Assassinate?")
-    private()
-    night.tap("Bob blocks with the Contessa")
-    night.expect_tablet("Does anyone challenge Bob’s Contessa?")
-    private()
-    night.tap("Ann challenges")
+    assassinate_bob_who_blocks_with_a_contessa(night, private)
 
     night.expect_phone("Bob", "Ann challenges your Contessa.")
     touch_and_hold(night.phone("Bob"), ["captain", "duke"])
@@ -200,6 +190,22 @@ def test_a_bluffed_contessa_is_caught_and_the_target_loses_both_cards_privately(
     hold_to_see(night.phone("Ann"), ["assassin", "duke"])
     touch_and_hold(night.phone("Cy"), ["ambassador", "captain"])
     assert_not_reloaded(*night.pages)
+
+
+def assassinate_bob_who_blocks_with_a_contessa(night: Night, private: Callable[[], None]) -> None:
+    """Ann assassinates Bob, nobody challenges, Bob blocks with a Contessa, Ann challenges:
+    the hands stay private at every step."""
+    night.declare("Assassinate", target="Bob")
+    night.expect_tablet("Does anyone challenge Ann’s Assassin?")
+    night.expect_phone("Bob", "claims the Assassin to assassinate Bob")
+    private()
+    night.tap("Nobody challenges")
+    night.expect_tablet("Does anyone block the Assassinate?")
+    private()
+    night.tap("Bob blocks with the Contessa")
+    night.expect_tablet("Does anyone challenge Bob’s Contessa?")
+    private()
+    night.tap("Ann challenges")
 
 
 # -- 4. a game to its winner, and a rematch ------------------------------------------------

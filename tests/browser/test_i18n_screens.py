@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -64,6 +65,30 @@ def test_every_language_is_shown():
     assert {language for language, _edition in BOXES} == set(LANGUAGES)
 
 
+def open_table(tablet: Page, language: str, edition: str) -> list[str]:
+    """A new table in this language and box from the start page; its seats' links."""
+    tablet.fill('textarea[name="players"]', "\n".join(HANDS))
+    tablet.select_option('select[name="language"]', language)
+    tablet.select_option('select[name="edition"]', edition)
+    tablet.locator("form.new-table button[type=submit]").click()
+    expect(tablet.locator("ol.lobby")).to_be_visible()
+    links = tablet.locator("ol.lobby .link small").all_inner_texts()
+    assert len(links) == len(HANDS)
+    return links
+
+
+def phone_with_hand(new_context: Any, playwright: Any, link: str, cards: list[str]) -> Page:
+    """A phone (in English: the table's language is the tablet's) that claimed its seat and
+    entered its hand."""
+    phone = new_context(locale="en", **playwright.devices["Pixel 7"]).new_page()
+    phone.goto(link)
+    for slot, card in enumerate(cards, start=1):
+        phone.locator(f'label.choice:has(input[name="card{slot}"][value="{card}"])').click()
+    phone.locator("form.hand-entry button[type=submit]").click()
+    expect(phone.locator("details.secret")).to_have_count(1)
+    return phone
+
+
 @pytest.mark.parametrize(("language", "edition"), BOXES)
 def test_tablet_and_phone_screens_in_every_language(
     language: str, edition: str, new_context, playwright, screenshot: Shot
@@ -76,23 +101,9 @@ def test_tablet_and_phone_screens_in_every_language(
     screenshot(tablet, f"i18n-{shot}-home")
     fits(tablet, "home")
 
-    tablet.fill('textarea[name="players"]', "\n".join(HANDS))
-    tablet.select_option('select[name="language"]', language)
-    tablet.select_option('select[name="edition"]', edition)
-    tablet.locator("form.new-table button[type=submit]").click()
-    expect(tablet.locator("ol.lobby")).to_be_visible()
-    links = tablet.locator("ol.lobby .link small").all_inner_texts()
-    assert len(links) == len(HANDS)
-
-    phones = {}
-    for (name, cards), link in zip(HANDS.items(), links, strict=True):
-        phone = new_context(locale="en", **playwright.devices["Pixel 7"]).new_page()
-        phone.goto(link)
-        for slot, card in enumerate(cards, start=1):
-            phone.locator(f'label.choice:has(input[name="card{slot}"][value="{card}"])').click()
-        phone.locator("form.hand-entry button[type=submit]").click()
-        expect(phone.locator("details.secret")).to_have_count(1)
-        phones[name] = phone
+    links = open_table(tablet, language, edition)
+    phones = {name: phone_with_hand(new_context, playwright, link, cards)
+              for (name, cards), link in zip(HANDS.items(), links, strict=True)}
     expect(tablet.locator("li.seat-card.ready")).to_have_count(len(HANDS))
     screenshot(tablet, f"i18n-{shot}-tablet-lobby")
     fits(tablet, "tablet lobby")
