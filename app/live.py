@@ -30,6 +30,10 @@ SSE_HEADERS: Final = {
 }
 """Headers for the streaming response that wraps :func:`stream`."""
 
+HELD: Final = ""
+"""What a stream's ``draw`` gives for a listener that holds its screen at that version already
+(the answer to its own tap): the event then carries only the version (see ``static/app.js``)."""
+
 OPENED: Final = ": open\n\n"
 KEEPALIVE: Final = ": keepalive\n\n"
 
@@ -48,7 +52,9 @@ def _event(version: int, draw: Callable[[int], str | None] | None) -> str | None
     if draw is None:
         return changed_event(version)
     screen = draw(version)
-    return None if screen is None else changed_event(version, screen)
+    if screen is None:
+        return None
+    return changed_event(version, screen) if screen != HELD else changed_event(version)
 
 
 class LiveUpdates(Protocol):
@@ -127,8 +133,9 @@ class Broker:
         like any change, so the old phone's stream ends with that publish). Closing the
         generator (the server does it when the client goes away) unregisters the stream.
         ``draw(version)`` is the listener's screen at that version, sent inside the event so
-        the device needs no second request; when it gives None the stream ends (the screen is
-        no longer this listener's).
+        the device needs no second request; when it gives :data:`HELD` the event carries only
+        the version (the listener has that screen already); when it gives None the stream
+        ends (the screen is no longer this listener's).
         """
         channel = self._join(table_id)
         try:

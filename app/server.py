@@ -174,6 +174,12 @@ class Limits:
     connections (None: from the process's file limit) are served; past that, new ones wait in
     the listen queue instead of failing for want of file descriptors. docs/THREAT_MODEL.md
     says what one laptop withstands with these figures.
+
+    Each connection buffers ``read_buffer`` bytes of what it reads (gevent's default is 8 KiB).
+    The buffer lives as long as the connection, and every device holds two all evening (its
+    event stream, and a kept-alive one for its fetches and taps): at 8 KiB it was a third of
+    what a parked stream cost (docs/PERFORMANCE.md). A request's head is well under 1 KiB; a
+    longer head or a body is read in more pieces, never cut short.
     """
 
     idle_s: float = 30.0
@@ -184,6 +190,7 @@ class Limits:
     per_address: int = 32
     total: int | None = None
     count_loopback: bool = False
+    read_buffer: int = 1024
 
 
 def raise_file_limit(wanted: int = 65536) -> int | None:

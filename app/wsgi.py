@@ -25,6 +25,10 @@ class LimitedHandler(WSGIHandler):  # type: ignore[misc]
 
     _head_timer: gevent.Timeout | None = None
 
+    def __init__(self, sock, address, server):  # type: ignore[no-untyped-def]
+        buffered = sock.makefile("rb", server.limits.read_buffer)  # Limits says why
+        super().__init__(sock, address, server, rfile=buffered)
+
     def read_requestline(self) -> str:
         # An idle connection waits for its next request, then the clock runs for its head.
         if not self._readable_within(self.server.limits.idle_s):

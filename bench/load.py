@@ -10,8 +10,8 @@ up the way the pages do (csrf tokens scraped, cookies kept), then for --seconds:
   `/s/<token>/events`); a `changed` event carries the device's fresh screen (htmx swaps it in:
   `sse-swap`), and an event carrying only a version makes it GET its fragment
   (`view?since=<the version it has>`), as htmx does; a request already in flight makes one more
-  follow it (htmx queues the last trigger). Each device also polls every 10 s (`every 10s`) and
-  fetches once when its stream opens (app.js: htmx:sseOpen -> refresh). Requests send
+  follow it (htmx queues the last trigger). Each device also fetches when its stream has said
+  nothing for 10 s and once when its stream opens (app.js). Requests send
   `Accept-Encoding: gzip` like a browser;
 - the referee of each table posts one step every --interval seconds (tables staggered): the
   player to move steals from the richest other player, nobody challenges, nobody blocks. Coins
@@ -94,6 +94,7 @@ class LiveDevice:
         self._fetching = False
         self._again = False
         self.closing = False
+        self.heard = time.perf_counter()  # the stream's last event (app.js polls after 10 s)
         self.tasks: set[asyncio.Task[None]] = set()
 
     def spawn_fetch(self) -> None:
@@ -167,6 +168,7 @@ class LiveDevice:
             self.spawn_fetch()  # htmx:sseOpen -> refresh
             async for event, data in sse_events(reader):
                 if event == "changed":
+                    self.heard = time.perf_counter()
                     self.stats.events += 1
                     screen = VERSION.search(data.encode())
                     if screen:  # the fresh screen came inside the event (sse-swap)
@@ -184,10 +186,15 @@ class LiveDevice:
             writer.close()
 
     async def poll(self, until: float) -> None:
-        await asyncio.sleep(random.uniform(0, POLL_S))
+        """app.js's fallback: a fetch once the stream has said nothing for POLL_S."""
+        self.heard = time.perf_counter() - random.uniform(0, POLL_S)
         while time.perf_counter() < until:
-            await self.fetch()
-            await asyncio.sleep(POLL_S)
+            quiet = time.perf_counter() - self.heard
+            if quiet >= POLL_S:
+                self.heard = time.perf_counter()
+                await self.fetch()
+            else:
+                await asyncio.sleep(POLL_S - quiet)
 
 
 @dataclass
@@ -232,6 +239,7 @@ class LiveTable:
             version = int(VERSION.search(body).group(1))  # type: ignore[union-attr]
             self.taps.append(Tap(t0, version))
             self.tablet.reached(version)
+            self.tablet.spawn_fetch()  # app.js asks once more when a tap's answer is in
             due += interval
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
 

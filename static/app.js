@@ -54,6 +54,19 @@
   window.addEventListener("pageshow", function (e) { if (e.persisted) { refresh(); } });
   document.addEventListener("htmx:sseOpen", refresh);
 
+  // The fallback for a stream that died without a word (a browser sees none of the server's
+  // keepalives): fetch the screen when no event has come for 10 s. While events come, the
+  // stream is alive and a poll would only hear "nothing new".
+  var POLL_MS = 10000;
+  var heard = Date.now();
+  function stillHere() { heard = Date.now(); }
+  ["htmx:sseOpen", "htmx:sseBeforeMessage", "htmx:sseMessage"].forEach(function (type) {
+    document.addEventListener(type, stillHere);
+  });
+  window.setInterval(function () {
+    if (Date.now() - heard >= POLL_MS) { stillHere(); refresh(); }
+  }, 1000);
+
   // A tap's answer is the fresh view; a push that came while it was on its way was dropped
   // (hx-sync), so ask once more: the server answers 204 when nothing changed since.
   document.addEventListener("htmx:afterSettle", function (e) {
@@ -63,12 +76,18 @@
 
   // A change comes inside the stream's event, the screen as it now is (sse-swap). One that is
   // not newer than the screen shown (say, the answer to this device's own tap came first) is
-  // not swapped in again.
+  // not swapped in again. The device whose tap it was gets only the version (its tap's answer
+  // is the screen): if that answer never came, or this is a second tab, fetch the screen.
   document.addEventListener("htmx:sseBeforeMessage", function (e) {
     var shown = document.querySelector("[data-version]");
     var data = e.detail && typeof e.detail.data === "string" ? e.detail.data : "";
     var found = /data-version="(\d+)"/.exec(data);
-    if (!found) { e.preventDefault(); return; }
+    if (!found) {
+      e.preventDefault();
+      if (/^\d+$/.test(data.trim()) && shown &&
+          Number(data) > Number(shown.getAttribute("data-version"))) { refresh(); }
+      return;
+    }
     if (shown && Number(found[1]) <= Number(shown.getAttribute("data-version"))) {
       e.preventDefault();
       return;

@@ -187,3 +187,35 @@ def test_a_stream_ends_at_the_first_version_its_listener_may_no_longer_see() -> 
     assert list(events) == []  # ended, without telling the old listener about version 8
     assert asked == [7, 8]
     assert broker._channels == {}  # and it left the broker
+
+
+def test_a_listener_that_holds_the_screen_already_gets_only_the_version() -> None:
+    """``draw`` says HELD for the version a device got in its own tap's answer: the event then
+    carries the version alone (the device fetches if its screen is older); any other version
+    comes with its screen."""
+    from app.live import HELD
+
+    broker = Broker(keepalive=LONG)
+    events = broker.stream("t1", last_version=5,
+                           draw=lambda v: HELD if v == 6 else f'<p data-version="{v}">x</p>')
+    assert next(events) == OPENED
+    broker.publish("t1", 6)
+    assert sse_events(next(events)) == [{"event": "changed", "data": "6"}]
+    broker.publish("t1", 7)
+    assert sse_events(next(events)) == [{"event": "changed", "data": '<p data-version="7">x</p>'}]
+    events.close()
+
+
+def test_answered_notes_the_newest_version_per_device_and_forgets_the_oldest() -> None:
+    from app.web.answered import Answered
+
+    given = Answered(size=2)
+    given.note("t1", "phone", 4)
+    given.note("t1", "phone", 3)  # a late note of an older answer changes nothing
+    assert given.holds("t1", "phone", 4) and given.holds("t1", "phone", 2)
+    assert not given.holds("t1", "phone", 5)
+    assert not given.holds("t2", "phone", 4) and not given.holds("t1", "tablet", 4)
+    given.note("t1", "tablet", 1)
+    given.note("t2", "phone", 1)  # a third device: the least recent one goes
+    assert len(given) == 2 and not given.holds("t1", "phone", 4)
+    assert given.holds("t1", "tablet", 1) and given.holds("t2", "phone", 1)

@@ -198,6 +198,25 @@ def test_a_body_is_read_whole_before_the_app_runs() -> None:
             assert answer(sock).endswith(b"\r\n\r\nhello world")
 
 
+def test_a_head_and_a_body_longer_than_the_read_buffer_arrive_whole() -> None:
+    """Each connection buffers only ``Limits.read_buffer`` bytes (it is held all evening): a
+    longer head (a big cookie) and a longer body are read in pieces, on a kept-alive connection."""
+    buffer = server.Limits().read_buffer
+    cookie = "c" * (4 * buffer)
+    body = bytes(range(256)) * (buffer // 64)
+    with limited_server() as port, connect(port) as sock:
+        for _ in range(2):
+            sock.sendall(f"POST /echo HTTP/1.1\r\nHost: x\r\nCookie: k={cookie}\r\n"
+                         f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+            reply = b""
+            while not reply.endswith(body):
+                chunk = sock.recv(65536)
+                assert chunk, reply[:200]
+                reply += chunk
+            assert reply.startswith(b"HTTP/1.1 200 ")
+        assert get(sock, "/ping").endswith(b"pong")
+
+
 def test_a_body_over_the_servers_limit_is_refused_unread() -> None:
     with limited_server(max_body=1000) as port, connect(port) as sock:
         sock.sendall(b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\n\r\n")

@@ -21,7 +21,7 @@ from app.engine import pending
 from app.engine.rulings import N_
 from app.store import same_secret
 from app.web.refusals import Refusal, Why
-from app.web.state import CONTROL, TableState
+from app.web.state import CONTROL, WINDOWS, TableState
 
 if TYPE_CHECKING:  # the service calls this module; only its type is needed here
     from app.web.service import Tables
@@ -29,17 +29,19 @@ if TYPE_CHECKING:  # the service calls this module; only its type is needed here
 TIMER_MIN: Final = 10
 TIMER_MAX: Final = 600
 TARGET_MAX: Final = 20
-WINDOW_PROMPTS: Final = frozenset({"respond", "block"})
+WINDOW_PROMPTS: Final = WINDOWS
 """Prompts of an open window: the only wait that "let it stand" may end on its own."""
 
 
 class NightProblem(Exception):
     """A night setting or a player's name the form sent that can't be used; ``text`` is an
-    English template (translated where it is shown) and ``params`` its values."""
+    English template (translated where it is shown) and ``params`` its values; ``field`` names
+    the form's field it is about, if one (its message is shown beside it)."""
 
     def __init__(self, text: str, **params: object) -> None:
         super().__init__(text)
         self.text = text
+        self.field = str(params.pop("field", ""))
         self.params = params
 
 
@@ -70,25 +72,27 @@ def _int(value: object, low: int, high: int) -> int:
 
 def settings_from_form(form: Mapping[str, str]) -> Settings:
     """The night settings the tablet's form sent, or :class:`NightProblem`."""
-    target = _number(form.get("target", ""), 0, TARGET_MAX,
+    target = _number("target", form.get("target", ""), TARGET_MAX,
                      # TRANSLATORS: error (game night's settings). max: a number.
                      N_("The target must be a number of wins from 1 to %(max)s, or empty."))
-    timer = _number(form.get("timer", ""), 0, TIMER_MAX,
+    timer = _number("timer", form.get("timer", ""), TIMER_MAX,
                     # TRANSLATORS: error (game night's settings). min, max: numbers.
                     N_("The timer must be from %(min)s to %(max)s seconds, or empty (off)."))
     if timer and timer < TIMER_MIN:
         # TRANSLATORS: error (game night's settings). min, max: numbers.
         raise NightProblem(N_("The timer must be from %(min)s to %(max)s seconds, or empty (off)."),
-                           min=TIMER_MIN, max=TIMER_MAX)
+                           field="timer", min=TIMER_MIN, max=TIMER_MAX)
     return Settings(target, timer, form.get("stand") == "1")
 
 
-def _number(text: str, low: int, high: int, problem: str) -> int:
+def _number(field: str, text: str, high: int, problem: str) -> int:
+    """A whole number from 1 to ``high``, or 0 for an empty field (off). A 0 typed in is
+    refused like any other number out of range: the message says "or empty"."""
     text = (text or "").strip()
-    if text in ("", "0"):
+    if text == "":
         return 0
-    if not text.isascii() or not text.isdigit() or not low <= int(text) <= high:
-        raise NightProblem(problem, min=TIMER_MIN, max=high)
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= high:
+        raise NightProblem(problem, field=field, min=TIMER_MIN, max=high)
     return int(text)
 
 

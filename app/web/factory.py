@@ -22,6 +22,7 @@ from app.live import Broker
 from app.secret import secret_key
 from app.store import init_db
 from app.web import home, i18n, links, loglines, night, phone, security, tablet
+from app.web.answered import Answered
 from app.web.fragments import Fragments
 from app.web.i18n import _
 from app.web.pool import StorePool
@@ -67,6 +68,7 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     init_db(app.config["DATABASE"])
     app.extensions["tables"] = Tables(StorePool(app.config["DATABASE"]), Broker())
     app.extensions["fragments"] = Fragments()
+    app.extensions["answered"] = Answered()
     _compress(app)
 
     @app.get("/healthz")

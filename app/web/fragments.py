@@ -24,7 +24,7 @@ CSRF_SLOT: Final = "\x1eform-token\x1e"
 name or anything else a screen shows (names with hidden characters are refused), so the slot
 can't be forged by what players type."""
 
-FRAGMENTS: Final = 4096  # screens remembered: a tablet and 6 phones at 300 tables, twice over
+FRAGMENTS: Final = 8192  # screens and parts: a tablet, 6 phones, their parts at 300 tables, twice
 
 
 class Fragments:

@@ -4,17 +4,29 @@ route is one check, one service call, one page."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Final
+
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from app.engine.table import printable
 from app.web import evening, nightviews, views, words
 from app.web.i18n import _
 from app.web.phone import opened, owned
 from app.web.refusals import Refusal
-from app.web.screens import event_stream, languages, message_page, public_url, tables
-from app.web.security import csrf_ok, csrf_token
+from app.web.screens import (
+    event_stream,
+    from_htmx,
+    languages,
+    message_page,
+    public_url,
+    tables,
+)
+from app.web.security import csrf_ok, csrf_token, is_referee, referee_cookie
 from app.web.state import TableState
-from app.web.tablet import referee_state, referee_tap, scope, screen
+from app.web.tablet import context as tablet_context
+from app.web.tablet import night_extras, referee_state, referee_tap, scope, screen
 
 bp = Blueprint("night", __name__)
 
@@ -28,18 +40,29 @@ def _problem(problem: evening.NightProblem) -> str:
 # -- the timeline -----------------------------------------------------------------------------
 
 
-def not_yet() -> ResponseReturnValue:
-    return message_page(_("The timeline shows every hand, so it opens once the game is over."),
-                        409)
+FOLLOW_SECONDS: Final = 10
+"""How often a spectators' timeline page (a TV nobody touches) looks whether the game moved."""
+
+
+def not_yet(back: str, follow: bool = False) -> ResponseReturnValue:
+    """Mid-game: the timeline would show hands. The page leads back to the game it came from;
+    a TV's goes back by itself (the next game started under it)."""
+    message = _("The timeline shows every hand, so it opens once the game is over.")
+    if not follow:
+        return message_page(message, 409, back=back)
+    return render_template("message.html", message=message, back=back, follow=(2, back)), 409
 
 
 def timeline_page(state: TableState, back: str, open_url: str | None,
-                  csrf: str | None) -> ResponseReturnValue:
+                  csrf: str | None, follow: bool = False) -> ResponseReturnValue:
     """The timeline, or what stands before it: a refusal mid-game, and once the game is over
-    the button that closes it and opens the timeline."""
+    the button that closes it and opens the timeline. A TV's (``follow``) looks again every
+    few seconds: it shows the timeline once someone opens it, and goes back to the live board
+    when the next game starts (issue 14.8)."""
     if not nightviews.game_over(state):
-        return not_yet()
-    page = {**views.common(state, languages()), "back": back}
+        return not_yet(back, follow)
+    page = {**views.common(state, languages()), "back": back,
+            "follow": (FOLLOW_SECONDS, request.path) if follow else None}
     if not nightviews.timeline_open(state):
         return render_template("night/opening.html", open_url=open_url, csrf=csrf, **page)
     return render_template("night/timeline.html", **nightviews.timeline(state), **page)
@@ -56,7 +79,7 @@ def tablet_timeline(table_id: str) -> ResponseReturnValue:
 def tablet_open(table_id: str) -> ResponseReturnValue:
     state = referee_state(table_id)
     if not nightviews.game_over(state):
-        return not_yet()
+        return not_yet(url_for("tablet.page", table_id=table_id))
     if not csrf_ok(scope(state)):
         return message_page(_("This form has expired; please try again."), 400)
     try:
@@ -77,7 +100,7 @@ def phone_timeline(token: str) -> ResponseReturnValue:
 def phone_open(token: str) -> ResponseReturnValue:
     state, seat = owned(token)
     if not nightviews.game_over(state):
-        return not_yet()
+        return not_yet(url_for("phone.page", token=token))
     if not csrf_ok(f"seat:{seat.token}"):
         return message_page(_("This form has expired; please try again."), 400)
     try:
@@ -99,9 +122,19 @@ def tablet_settings(table_id: str) -> ResponseReturnValue:
     try:
         chosen = evening.settings_from_form(request.form)
     except evening.NightProblem as problem:
-        return screen(state, _problem(problem), 422)
+        return settings_refused(state, problem)
     return referee_tap(table_id, lambda s, version: tables().night.change_settings(
         s, version, chosen))
+
+
+def settings_refused(state: TableState, problem: evening.NightProblem) -> ResponseReturnValue:
+    """The referee's screen with the night's settings open, the message beside its field and
+    what was typed still in the form, so it can be put right (nothing was saved)."""
+    extras = {**night_extras(state), "night_problem": _problem(problem),
+              "night_field": problem.field,
+              "night_typed": {k: request.form.get(k, "") for k in ("target", "timer")}}
+    template = "tablet/_tablet.html" if from_htmx() else "tablet/page.html"
+    return render_template(template, **tablet_context(state, extras=extras)), 422
 
 
 @bp.post("/t/<table_id>/timeout")
@@ -159,36 +192,75 @@ def watch_events(table_id: str, key: str) -> ResponseReturnValue:
 @bp.get("/w/<table_id>/<key>/timeline")
 def watch_timeline(table_id: str, key: str) -> ResponseReturnValue:
     state = watched(table_id, key)
-    return timeline_page(state, url_for(".watch", table_id=table_id, key=key), None, None)
+    return timeline_page(state, url_for(".watch", table_id=table_id, key=key), None, None,
+                         follow=True)
 
 
 # -- the players' page ------------------------------------------------------------------------
 
 
-def players_page(message: str | None = None, status: int = 200) -> ResponseReturnValue:
+REFEREE_COOKIES = 20
+"""At most this many of a device's referee cookies are looked at (each is one table's read)."""
+
+
+def a_referee() -> bool:
+    """Whether this device is the referee of a table on this laptop (it made the table, or
+    joined as its referee with the tablet's code): only a referee renames or merges players,
+    not a TV or a guest's phone."""
+    prefix = referee_cookie("")
+    ids = [name[len(prefix):] for name in request.cookies if name.startswith(prefix)]
+    for table_id in ids[:REFEREE_COOKIES]:
+        state = tables().load(table_id) if table_id.isascii() and len(table_id) < 64 else None
+        if state is not None and is_referee(state.table):
+            return True
+    return False
+
+
+def players_page(message: str | None = None, status: int = 200,
+                 done: str | None = None) -> ResponseReturnValue:
     """The players' page: one read, nothing written."""
     return render_template("night/players.html", players=tables().players.players(),
-                           csrf=csrf_token(PLAYERS_SCOPE), message=message,
-                           card=words.table_voice(None).card, languages=languages()), status
+                           csrf=csrf_token(PLAYERS_SCOPE), message=message, done=done,
+                           may_edit=a_referee(), card=words.table_voice(None).card,
+                           languages=languages()), status
 
 
 @bp.get("/players")
 def players() -> ResponseReturnValue:
-    return players_page()
+    return players_page(done=done_message(request.args))
+
+
+def done_message(args: Mapping[str, str]) -> str | None:
+    """What the last change did, said on the page it leads back to."""
+    name, other = args.get("name", "")[:40], args.get("other", "")[:40]
+    if not name or not other:
+        return None
+    if args.get("done") == "rename":
+        # TRANSLATORS: the players' page. name, other: players' names.
+        return _("%(name)s is now called %(other)s.", name=printable(name), other=printable(other))
+    if args.get("done") == "merge":
+        # TRANSLATORS: the players' page. name, other: players' names.
+        return _("%(name)s’s games now count for %(other)s.", name=printable(name),
+                 other=printable(other))
+    return None
 
 
 def players_change(change: str) -> ResponseReturnValue:
+    if not a_referee():
+        return players_page(_("Only a referee’s device (one that runs a table here) can rename "
+                              "or merge players."), 403)
     if not csrf_ok(PLAYERS_SCOPE):
         return players_page(_("This form has expired; please try again."), 400)
     name = request.form.get("name", "")
+    other = request.form.get("new", "") if change == "rename" else request.form.get("into", "")
     try:
         if change == "rename":
-            tables().players.rename(name, request.form.get("new", ""))
+            other = tables().players.rename(name, other)
         else:
-            tables().players.merge(name, request.form.get("into", ""))
+            tables().players.merge(name, other)
     except evening.NightProblem as problem:
         return players_page(_problem(problem), 422)
-    return redirect(url_for(".players"), 303)
+    return redirect(url_for(".players", done=change, name=name, other=other), 303)
 
 
 @bp.post("/players/rename")

@@ -20,7 +20,7 @@ from app.web import nightviews, rulebook, views, words
 from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _
 from app.web.i18n import language as speaking
-from app.web.phoneparts import phone_parts
+from app.web.phoneparts import foot, phone_parts
 from app.web.refusals import Refusal
 from app.web.screens import (
     event_stream,
@@ -31,6 +31,7 @@ from app.web.screens import (
     refusal_page,
     state_at,
     tables,
+    tap_answered,
 )
 from app.web.seats import Seats
 from app.web.security import csrf_ok, csrf_token, device_id, link_previewer
@@ -78,8 +79,9 @@ def context(state: TableState, seat: Seat, message: str | None = None,
             csrf: str | None = None, extras: dict[str, Any] | None = None) -> dict[str, Any]:
     if extras is None:
         extras = nightviews.phone_extras(state, seat, time.time())
+    csrf = csrf or csrf_token(f"seat:{seat.token}")
     return {**views.phone(state, seat, languages()), "shared": phone_parts(state),
-            "csrf": csrf or csrf_token(f"seat:{seat.token}"), "message": message, **extras}
+            "foot": foot(state, seat, csrf), "csrf": csrf, "message": message, **extras}
 
 
 def fragment_html(state: TableState, seat: Seat, message: str | None = None) -> str:
@@ -116,6 +118,7 @@ def phone_tap(token: str, command: Command) -> ResponseReturnValue:
         state, seat = owned(token)  # the seat's link may be gone by now: then a 404 page
         return screen(state, seat, words.refusal(refusal, state, you=seat.name), refusal.status)
     g.language = seat.language or new.table.language
+    tap_answered(new)
     return screen(new, seat)
 
 

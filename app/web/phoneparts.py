@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from flask import render_template
+from flask import render_template, request
 from markupsafe import Markup, escape
 
+from app.store import Seat
 from app.web import views
+from app.web.fragments import CSRF_SLOT
 from app.web.i18n import language
 from app.web.loglines import RULES_SLOT
 from app.web.screens import fragments, languages
@@ -58,3 +60,13 @@ def phone_parts(state: TableState) -> PhoneParts:
 def _draw(state: TableState, template: str) -> str:
     return render_template(template, **views.phone_public(state, languages()),
                            row_end=ROW_END, rules_url=RULES_SLOT)
+
+
+def foot(state: TableState, seat: Seat, csrf: str) -> Markup:
+    """The seat's language form (phone/_foot.html), with ``csrf`` as its form token. It shows
+    nothing of the game, only the seat's link and language, so it is drawn once per seat and
+    language, not once per version."""
+    screen = ("phone foot", seat.token, language(), request.script_root)
+    drawn = fragments().part(state.table.id, screen, 0, lambda: render_template(
+        "phone/_foot.html", token=seat.token, csrf=CSRF_SLOT, languages=languages()).strip())
+    return Markup(drawn.replace(CSRF_SLOT, csrf))

@@ -29,6 +29,7 @@ class Why(Enum):
     SEAT_GONE = "seat_gone"  # the seat's link was re-issued
     NOT_YOUR_SEAT = "not_your_seat"  # another device holds the seat
     NOT_OPENED = "not_opened"  # post from a device that never opened the seat's link
+    ON_TABLET = "on_tablet"  # the seat was set to "No phone": the tablet plays it
     NO_SUCH_LANGUAGE = "no_such_language"
     UNKNOWN_STEP = "unknown_step"
     TOO_MANY_TABLES = "too_many_tables"  # this device made many tables a moment ago
@@ -53,6 +54,7 @@ STATUS: dict[Why, int] = {
     Why.RECORD_AFTER_GAME: 403,
     Why.NOT_YOUR_SEAT: 403,
     Why.NOT_OPENED: 403,
+    Why.ON_TABLET: 403,
     Why.NO_SUCH_LANGUAGE: 400,
     Why.UNKNOWN_STEP: 400,
     Why.TOO_MANY_TABLES: 429,

@@ -9,10 +9,12 @@ from typing import cast
 from flask import Flask, Response, current_app, make_response, render_template, request
 
 from app.i18n import LANGUAGES
-from app.live import SSE_HEADERS
+from app.live import HELD, SSE_HEADERS
 from app.web import words
+from app.web.answered import Answered
 from app.web.fragments import Fragments
 from app.web.refusals import Refusal
+from app.web.security import device_id
 from app.web.service import Tables
 from app.web.state import TableState
 
@@ -25,6 +27,19 @@ def tables() -> Tables:
 def fragments() -> Fragments:
     """The app's rendered screens, each drawn once per version (``app.extensions``)."""
     return cast(Fragments, current_app.extensions["fragments"])
+
+
+def answered() -> Answered:
+    """The versions devices were given in their own taps' answers (``app.extensions``)."""
+    return cast(Answered, current_app.extensions["answered"])
+
+
+def tap_answered(state: TableState) -> None:
+    """Note that this request, a tap, answers its device with ``state``'s screen, so that its
+    stream need not send that screen again. Only htmx takes the screen from the answer (a plain
+    form's answer is a redirect to the page)."""
+    if from_htmx():
+        answered().note(state.table.id, device_id(), state.version)
 
 
 def from_htmx() -> bool:
@@ -48,8 +63,10 @@ def languages() -> list[tuple[str, str]]:
     return [(code, words.LANGUAGE_TITLES.get(code, code)) for code in LANGUAGES]
 
 
-def message_page(message: str, status: int) -> Response:
-    return make_response(render_template("message.html", message=message), status)
+def message_page(message: str, status: int, back: str | None = None) -> Response:
+    """A page that says one thing; ``back`` leads to the screen it came from (else the start
+    page)."""
+    return make_response(render_template("message.html", message=message, back=back), status)
 
 
 def refusal_page(refusal: Refusal, table: TableState | None = None) -> Response:
@@ -63,8 +80,10 @@ def event_stream(table_id: str, version: int,
     carrying the screen ``draw`` gives at that version. ``version`` is the one the screen shows
     (the page's ``since``, if it said, else now). No request context is kept for the stream
     between events (it would hold a database connection for as long as the phone listens):
-    ``draw`` runs in a request context of its own, made from this request's environment."""
-    service = tables()
+    ``draw`` runs in a request context of its own, made from this request's environment.
+    A version this device was given in the answer to its own tap is not drawn again: its
+    event carries only the version (:mod:`app.web.answered`)."""
+    service, given, device = tables(), answered(), device_id()
     app = cast(Flask, current_app._get_current_object())  # type: ignore[attr-defined]
     environ = request.environ
     since = request.args.get("since", "")
@@ -76,6 +95,8 @@ def event_stream(table_id: str, version: int,
     def screen_at(version: int) -> str | None:
         if draw is None:
             return None
+        if given.holds(table_id, device, version):
+            return HELD
         with app.request_context(environ):
             return draw(version)
 

@@ -52,8 +52,12 @@ class Seats:
     def seat_state(self, token: str, device: str) -> tuple[TableState, Seat]:
         """The table of a seat link, for the device that holds the seat. Refuses an unknown
         (or re-issued) link and another device; a seat no device has opened is refused too:
-        :meth:`open_seat` claims it first."""
-        return _held_by(device, *self._seat(token))
+        :meth:`open_seat` claims it first. A seat set to "No phone" takes no tap from its old
+        phone: the tablet plays it."""
+        state, seat = _held_by(device, *self._seat(token))
+        if not seat.tracked:
+            raise Refusal(Why.ON_TABLET)
+        return state, seat
 
     def still_holds(self, table_id: str, version: int, token: str, device: str) -> bool:
         """Whether ``device`` holds the seat of ``token`` at ``version`` (asked by its event
@@ -110,6 +114,8 @@ class Seats:
             state, seat = self._seat(token)
             if seat.device is not None:  # claimed already: this one look is enough
                 return _held_by(device, state, seat)
+            if not seat.tracked:  # "No phone": nothing to claim
+                raise Refusal(Why.ON_TABLET)
             new = self.tables.commit(state, change=_claim(seat.seat, device),
                                      seat=(token, None))
             return new, _same_seat(new, seat)

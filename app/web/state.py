@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from app.engine import Game, apply, new_game
+from app.engine import Game, apply, new_game, pending
 from app.store import JSON, LogRow, Seat, Snapshot, Table
 
 CONTROL: Final = "control"
@@ -104,11 +104,26 @@ def advance(state: TableState, row: LogRow, applied: Game | None = None) -> Tabl
         return replace(state, version=row.seq, closed=True)
     if control is None and state.game is not None:
         game = applied if applied is not None else apply(state.game, dict(entry))
+        opened = state.decision_opened if same_window(state.game, game, entry) else row.created
         return replace(state, version=row.seq, game=game, steps=(*state.steps, (row.seq, entry)),
-                       decision_opened=row.created, last_said=len(state.game.log))
+                       decision_opened=opened, last_said=len(state.game.log))
     if control == "night":  # the timer's settings changed: a running countdown starts again
         return replace(state, version=row.seq, decision_opened=row.created)
     return replace(state, version=row.seq)
+
+
+WINDOWS: Final = frozenset({"respond", "block"})
+"""Prompts of an open window (anyone may challenge or block)."""
+
+
+def same_window(before: Game, after: Game, entry: Mapping[str, Any]) -> bool:
+    """One player's own pass in a window that stays open for the others: the decision is the
+    same one, so its countdown runs on from when the window opened (issue 14.3)."""
+    if entry.get("do") != "pass" or not entry.get("by"):
+        return False
+    kinds_before = {p.kind for p in pending(before)}
+    kinds_after = {p.kind for p in pending(after)}
+    return bool(kinds_after) and kinds_after <= kinds_before and kinds_after <= WINDOWS
 
 
 def _undo(state: TableState, seq: int | None, version: int) -> TableState:

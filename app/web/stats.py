@@ -52,7 +52,7 @@ class PlayerStats:
     caught: int
     challenges_won: int
     challenges_lost: int
-    favourite: str | None
+    favourite: tuple[str, ...]  # the card(s) claimed most often: all of them on a tie
 
     @property
     def bluff_rate(self) -> int | None:
@@ -103,10 +103,13 @@ def player_stats(results: Sequence[GameResult], names: Mapping[str, str]) -> lis
     return sorted(out, key=lambda s: (-s.wins, -s.games, s.name.casefold()))
 
 
-def _favourite(claimed: Counter[str] | None) -> str | None:
+def _favourite(claimed: Counter[str] | None) -> tuple[str, ...]:
+    """The cards claimed most often, in the order of the cards' names: a tie shows every card
+    of it, rather than one picked by which was claimed first."""
     if not claimed:
-        return None
-    return claimed.most_common(1)[0][0]
+        return ()
+    most = max(claimed.values())
+    return tuple(sorted(card for card, n in claimed.items() if n == most))
 
 
 def clean_name(text: str) -> str:
@@ -136,8 +139,9 @@ class PlayerBook:
         with self.pool.players() as store:
             return player_stats(store.results(), store.aliases())
 
-    def rename(self, old: str, new: str) -> None:
-        """Every game ``old`` played is now ``new``'s. To join two players, use :meth:`merge`."""
+    def rename(self, old: str, new: str) -> str:
+        """Every game ``old`` played is now ``new``'s (the name as it was cleaned, returned).
+        To join two players, use :meth:`merge`."""
         new = clean_name(new)
         with self.pool.players() as store:
             results, names = store.results(), store.aliases()
@@ -150,6 +154,7 @@ class PlayerBook:
                 raise NightProblem(N_("%(name)s is already a player: merge the two instead."),
                                    name=clash)
             store.name_people(_keys_of(results, names, old), new)
+        return new
 
     def merge(self, old: str, into: str) -> None:
         """Join two players: ``old``'s games become ``into``'s. Two people who sat at one

@@ -26,6 +26,7 @@ from app.web.screens import (
     refusal_page,
     state_at,
     tables,
+    tap_answered,
 )
 from app.web.security import csrf_ok, csrf_token, grant_referee, is_referee
 from app.web.state import TableState
@@ -112,6 +113,7 @@ def referee_tap(table_id: str, command: Command) -> ResponseReturnValue:
     except Refusal as refusal:
         fresh = tables().load(table_id) or state
         return screen(fresh, words.refusal(refusal, state), refusal.status)
+    tap_answered(new)
     return screen(new)
 
 

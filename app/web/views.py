@@ -155,6 +155,9 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     view["token"] = seat.token
     view["name"] = seat.name
     view["lobby"] = state.lobby or state.game is None
+    view["on_tablet"] = not seat.tracked
+    if view["on_tablet"]:  # "No phone": the tablet plays the seat; this phone shows none of it
+        return {**view, "hand": None, "must_act": False}
     if view["lobby"]:
         view["hand"] = seat.hand
         view["choices"] = list(characters_in_play(view["rules"]))

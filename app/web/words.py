@@ -56,6 +56,8 @@ REFUSALS = {
     Why.NOT_YOUR_SEAT: N_("This seat is already open on another phone. If that phone is lost "
                           "or broken, ask the referee for a new link."),
     Why.NOT_OPENED: N_("Open your seat’s link first."),
+    Why.ON_TABLET: N_("This seat is now played on the tablet: the referee taps its steps "
+                      "there."),
     Why.NO_SUCH_LANGUAGE: N_("That language is not available."),
     Why.TOO_MANY_TABLES: N_("This device made many tables in the last hour. Use one of them, "
                             "or try again later."),

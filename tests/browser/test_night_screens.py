@@ -55,8 +55,8 @@ def test_the_timeline_opens_after_the_game_on_the_tablet_and_a_phone(
     tablet.get_by_role("link", name="Who bluffed when").click()
     expect(tablet.get_by_text("closes this game for good")).to_be_visible()
     tablet.get_by_role("button", name="Open the timeline").click()
-    expect(tablet.locator("table.lanes tbody tr")).to_have_count(2)
-    expect(tablet.locator("tr.lane.won th")).to_contain_text("Ann")
+    expect(tablet.locator("table.lanes").first.locator("tbody tr")).to_have_count(2)
+    expect(tablet.locator("tr.lane.won th").first).to_contain_text("Ann")
     expect(tablet.locator("tr.lane").first.locator(".chip.claim.held").first).to_be_visible()
     expect(tablet.locator("table.lanes .chip.lose")).to_have_count(2)
     expect(tablet.locator("svg.spark polyline")).to_have_count(2)
@@ -65,8 +65,8 @@ def test_the_timeline_opens_after_the_game_on_the_tablet_and_a_phone(
     phone_context = new_context(**playwright.devices["Pixel 7"])
     bob = as_seat(phone_context, live_server, t, "Bob")
     bob.get_by_role("link", name="Who bluffed when").click()
-    expect(bob.locator("table.lanes tbody tr")).to_have_count(2)
-    # the lanes scroll inside their box: the page itself is no wider than the phone
+    expect(bob.locator("ol.turn-list > li").first).to_be_visible()  # a phone: turns going down
+    # nothing is wider than the phone: no sideways swipe
     bob.wait_for_load_state("load")  # measured with the style sheet applied (a busy machine)
     width = bob.evaluate("() => document.documentElement.scrollWidth")
     assert width <= bob.viewport_size["width"] + 1
@@ -85,6 +85,110 @@ def test_the_timeline_opens_after_the_game_on_the_tablet_and_a_phone(
     expect(totals.locator("td[data-label='Challenges lost']").first).to_be_visible()
     totals.scroll_into_view_if_needed()
     screenshot(ann, "night-timeline-totals-390")
+
+
+def long_game(app: Any, hands: dict[str, list[str] | None] | None = None,
+              **settings: str) -> Table:
+    """A finished game of more than 25 turns: incomes, a few Duke claims let stand, and coups
+    whenever a player has 7 coins, until one player is left."""
+    from app.engine import pending
+
+    t = started_table(app, hands or {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+                                     "Cy": ["ambassador", "duke"]}, **settings)
+    for _step in range(400):
+        game = t.live().game
+        assert game is not None
+        if game.over:
+            return t
+        prompt = pending(game)[0]
+        me = game.player(prompt.player)
+        if prompt.kind == "declare":
+            others = [p.name for p in game.players if p.name != me.name and not p.out]
+            if me.coins >= 7:
+                step = {"do": "coup", "by": me.name, "target": others[0]}
+            elif me.name == "Ann" and len(t.steps()) % 5 == 0:
+                step = {"do": "tax", "by": me.name}
+            else:
+                step = {"do": "income", "by": me.name}
+            assert t.post("/step", step).status_code == 200
+        elif prompt.private:
+            assert me.hand is not None
+            card = me.hand[0]
+            assert t.phone_post(me.name, "/step", {"do": prompt.kind, "card": card}
+                                ).status_code == 200, prompt
+        else:
+            assert t.post("/step", {"do": "pass"}).status_code == 200
+    raise AssertionError("the game did not end")
+
+
+def wider_than_the_screen(page: Page) -> list[str]:
+    """Every element whose content is wider than its box (or the page's), by tag and class.
+    Headings hidden for screen readers only (clipped to nothing on purpose) are not shown."""
+    return page.evaluate("""() => {
+      const out = [];
+      const root = document.documentElement;
+      const readerOnly = (el) => {
+        for (let e = el; e; e = e.parentElement) {
+          const style = getComputedStyle(e);
+          if (style.clipPath !== "none" || style.clip !== "auto") return true;
+        }
+        return false;
+      };
+      if (root.scrollWidth > root.clientWidth) out.push("page " + root.scrollWidth);
+      for (const el of document.body.querySelectorAll("*")) {
+        if (el.closest("svg") && el.tagName !== "svg") continue;
+        if (readerOnly(el)) continue;
+        if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== "inline") {
+          out.push(el.tagName + "." + el.className + " " + el.scrollWidth + ">" + el.clientWidth);
+        }
+      }
+      return out;
+    }""")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800), (1920, 1080)])
+def test_a_long_game_s_timeline_fits_the_width_of_a_phone_a_tablet_and_a_tv(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot, size: tuple[int, int],
+) -> None:
+    """Issue 14.1: 25 turns and more, read with vertical scrolling only: turns as rows on a
+    phone, lanes in bands as wide as the screen on a tablet or a TV."""
+    t = long_game(live_app)
+    width, height = size
+    context = new_context(viewport={"width": width, "height": height})
+    page = as_seat(context, live_server, t, "Bob")
+    page.goto(live_server + t.link("Bob") + "/timeline")
+    if page.get_by_role("button", name="Open the timeline").count():
+        page.get_by_role("button", name="Open the timeline").click()
+    page.wait_for_load_state("load")
+    turns = page.locator("ol.turn-list > li").count()
+    assert turns >= 25, turns
+    if width < 640:
+        expect(page.locator("ol.turn-list")).to_be_visible()
+        expect(page.locator("div.bands")).to_be_hidden()
+    else:
+        expect(page.locator("div.bands")).to_be_visible()
+        expect(page.locator("ol.turn-list")).to_be_hidden()
+        last = page.locator("table.lanes").last.locator("thead th").last
+        expect(last).to_have_text(str(turns))  # the last turn is drawn, not cut off
+        box = page.locator("div.bands").bounding_box()
+        assert box is not None and box["width"] >= min(width, 1152) - 64, box
+    assert wider_than_the_screen(page) == []
+    screenshot(page, f"night-timeline-25-turns-{width}")
+
+
+def test_a_phone_shows_no_empty_bar_before_the_first_ruling(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext], screenshot: Shot,
+) -> None:
+    t = started_table(live_app, {**HANDS, "Cleo": ["duke", "ambassador"]})
+    context = new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                          has_touch=True)
+    ann = as_seat(context, live_server, t, "Ann")
+    expect(ann.locator("#table .others > li")).to_have_count(2)
+    expect(ann.locator("#table ol.log")).to_be_hidden()
+    assert t.post("/step", {"do": "income", "by": "Ann"}).status_code == 200
+    expect(ann.locator("#table ol.log li").first).to_be_visible(timeout=LIVE_MS)
+    screenshot(ann, "night-phone-first-ruling")
 
 
 def test_the_timeline_is_refused_mid_game_in_the_browser(
@@ -145,6 +249,46 @@ def test_the_tv_shows_the_night_s_scoreboard_at_the_game_s_end(
     screenshot(tv, "night-tv-scores")
 
 
+SIX = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+       "Cy": ["ambassador", "duke"], "Dmitri Alexandrovich": ["captain", "contessa"],
+       "Eve": ["assassin", "ambassador"], "Fernanda": ["duke", "contessa"]}
+
+
+@pytest.mark.parametrize(("players", "language", "size"), [
+    (2, "pt-BR", (1920, 1080)), (4, "en", (1920, 1080)), (6, "en", (1920, 1080)),
+    (4, "en", (1280, 720)), (6, "ru", (1280, 720)),
+])
+def test_the_tv_s_winner_screen_fits_without_scrolling(
+    live_app: Any, tablet: Page, new_context: Callable[..., BrowserContext], screenshot: Shot,
+    players: int, language: str, size: tuple[int, int],
+) -> None:
+    """Issue 14.2: a TV can't scroll. Every seat, the night's scoreboard and its winner line,
+    and the newest rulings are above the fold; the seats use the whole width."""
+    t = long_game(live_app, dict(list(SIX.items())[:players]), language=language)
+    night_settings(t, target="1")
+    as_referee(tablet, t)
+    tablet.locator("details.night-tools > summary").click()
+    link = tablet.locator(".watch a").get_attribute("href")
+    assert link
+    width, height = size
+    tv = new_context(viewport={"width": width, "height": height}).new_page()
+    tv.goto(link)
+    tv.wait_for_load_state("load")
+    expect(tv.locator("#tv .tv-seats > li")).to_have_count(players)
+    wanted = ["#tv h1", "#tv .scores", "#tv .scores .champion", "#tv .tv-log li >> nth=0",
+              *(f"#tv .tv-seats > li >> nth={i}" for i in range(players))]
+    for selector in wanted:
+        box = tv.locator(selector).bounding_box()
+        assert box is not None, selector
+        assert box["y"] + box["height"] <= height, (selector, box)
+        assert box["x"] + box["width"] <= width, (selector, box)
+    seats = tv.locator("#tv .tv-seats").bounding_box()
+    assert seats is not None and seats["width"] >= width * 0.85, seats
+    assert tv.evaluate("() => document.documentElement.scrollHeight") <= height
+    assert wider_than_the_screen(tv) == []
+    screenshot(tv, f"night-tv-{players}-{language}-{width}")
+
+
 def test_the_timer_counts_down_on_the_tablet_and_the_waited_for_phone(
     live_app: Any, live_server: str, tablet: Page, new_context: Callable[..., BrowserContext],
     playwright: Any, screenshot: Shot,
@@ -194,8 +338,12 @@ def test_on_time_out_the_tablet_lets_the_claim_stand(
     assert t.steps() == [{"do": "tax", "by": "Ann"}, {"do": "pass"}]
 
 
-def test_the_players_page_and_a_rename(live_app: Any, tablet: Page, screenshot: Shot) -> None:
-    assert finished_game(live_app).post("/rematch", {}).status_code == 200
+def test_the_players_page_and_a_rename(
+    live_app: Any, tablet: Page, new_context: Callable[..., BrowserContext], screenshot: Shot,
+) -> None:
+    t = finished_game(live_app)
+    assert t.post("/rematch", {}).status_code == 200
+    as_referee(tablet, t)  # only a referee's device renames or merges (issue 14.4)
     tablet.goto("/")
     tablet.get_by_role("link", name=re.compile("Players")).click()
     expect(tablet.locator("table.stats")).to_contain_text("Ann")
@@ -205,6 +353,20 @@ def test_the_players_page_and_a_rename(live_app: Any, tablet: Page, screenshot: 
     form.locator("input[name=new]").fill("Roberto")
     form.get_by_role("button", name="Rename").click()
     expect(tablet.locator("table.stats")).to_contain_text("Roberto")
+    expect(tablet.get_by_role("status")).to_contain_text("Bob is now called Roberto.")
+
+    # A 390 px phone that referees nothing: each player a card, nothing cut at the right, a
+    # note on "—", and no tools.
+    phone = new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                        has_touch=True).new_page()
+    phone.goto("/players")
+    phone.wait_for_load_state("load")
+    expect(phone.locator("table.stats td[data-label='Favourite claim']").first).to_be_visible()
+    expect(phone.get_by_text("— means not known yet")).to_be_visible()
+    expect(phone.get_by_text("Only a referee’s device")).to_be_visible()
+    expect(phone.locator("form")).to_have_count(0)
+    assert wider_than_the_screen(phone) == []
+    screenshot(phone, "night-players-390")
 
 
 FAKE_SPEECH = """

@@ -232,6 +232,7 @@ class Night:
         self.clients: dict[str, FlaskClient] = {"tablet": self.tablet}
         self.links: dict[str, str] = {}  # phone device -> its seat link, as it was given
         self.last: dict[str, str] = {}  # device -> the last page or fragment it holds
+        self.tapped: dict[str, str] = {}  # device -> the version its last good tap answered
         self.seen: dict[str, list[tuple[str, int, str, str]]] = defaultdict(list)
         self.table_id = ""
         self.tokens: list[tuple[str, str]] = []  # every seat token ever, with its mask
@@ -265,6 +266,8 @@ class Night:
         form = {"csrf": csrf_of(held), "version": version_of(held), **data}
         response = self.client(device).post(self.base(device) + path, data=form, headers=HTMX)
         self.note(device, what, response)
+        if response.status_code == 200:
+            self.tapped[device] = version_of(response.get_data(as_text=True))
         return response
 
     def devices(self) -> list[str]:
@@ -293,7 +296,8 @@ class Night:
     def event(self, device: str, what: str) -> None:
         """The event a device's stream sends when the table moved past the screen it shows
         (its page said one version less): the fresh screen itself, swapped in by htmx (the
-        spectators' board gets the version, and fetches)."""
+        spectators' board gets the version, and fetches; so does the device whose tap's answer
+        was that screen)."""
         version = self.live().version
         stream = self.client(device).get(f"{self.base(device)}/events?since={version - 1}")
         if stream.status_code != 200 or version < 1:
@@ -304,7 +308,7 @@ class Night:
         event = next(chunks)
         stream.close()
         text = event.decode() if isinstance(event, bytes) else event
-        if device == "tv":  # the spectators' board fetches its screen: the event says the version
+        if device == "tv" or self.tapped.get(device) == str(version):
             assert text == f"event: changed\ndata: {version}\n\n"
         else:
             assert text.startswith("event: changed\n") and f'data-version="{version}"' in text

@@ -601,3 +601,54 @@ def test_a_new_code_ends_the_old_phones_open_event_stream_at_once(app: Flask):
     bob.close()
     assert table.phones["Ann"].get(table.link("Ann") + "/view").status_code == 404
     assert table.phones["Ann"].get(table.link("Ann") + "/events").status_code == 404
+
+
+# -- a seat set to "No phone" (issue 14.9) -------------------------------------------------
+
+
+def test_a_seat_set_to_no_phone_leaves_its_old_phone(app: Flask):
+    """Dan opened his link, then the referee tapped "No phone": his old phone may take no step
+    of his seat (the tablet plays it) and shows neither hand nor buttons nor countdown."""
+    table = new_table(app, ["Ann", "Dan"])
+    assert table.open_phone("Ann").status_code == 200
+    assert table.enter_hand("Ann", ["duke", "captain"]).status_code == 200
+    assert table.open_phone("Dan").status_code == 200
+    assert table.enter_hand("Dan", ["contessa", "assassin"]).status_code == 200
+    assert table.post("/seat/1/tracked", {"tracked": "0"}).status_code == 200
+    assert table.post("/start", {}).status_code == 200
+    assert table.post("/night", {"timer": "30"}).status_code == 200
+    assert table.post("/step", {"do": "income", "by": "Ann"}).status_code == 200  # Dan's turn
+    assert "data-countdown" in table.page()
+    dan = table.phones["Dan"]
+    link = table.link("Dan")
+    for path in ("", "/view"):
+        response = dan.get(link + path)
+        assert response.status_code == 200, path
+        assert "played on the tablet" in response.text, path
+        for hidden in ("It’s you", "It's you", "Hold to see your cards", "data-countdown",
+                       'name="do"', "contessa", "assassin"):
+            assert hidden not in response.text, (path, hidden)
+    before = snapshot(app)
+    csrf = csrf_of(dan.get(link).text)
+    for path, data in (("/step", {"do": "income"}), ("/step", {"do": "lose", "card": "x"}),
+                       ("/hand", {"card1": "duke", "card2": "duke"}),
+                       ("/language", {"language": "ru"})):
+        response = dan.post(link + path, data={**data, "csrf": csrf,
+                                               "version": table.live().version})
+        assert response.status_code == 403, path
+        assert "played on the tablet" in response.text, path
+    assert snapshot(app) == before
+    # A device that never held the seat claims nothing either.
+    other = app.test_client()
+    assert other.get(link).status_code == 403
+    assert table.live().seats[1].device is not None and snapshot(app) == before
+
+
+def test_no_phone_then_a_phone_again_gives_the_old_phone_back(app: Flask):
+    table = seated_table(app, ["Ann", "Dan"])
+    assert table.post("/seat/1/tracked", {"tracked": "0"}).status_code == 200
+    assert "played on the tablet" in table.phones["Dan"].get(table.link("Dan")).text
+    assert table.post("/seat/1/tracked", {"tracked": "1"}).status_code == 200
+    page = table.phones["Dan"].get(table.link("Dan")).text
+    assert "played on the tablet" not in page
+    assert table.enter_hand("Dan", ["duke", "captain"]).status_code == 200

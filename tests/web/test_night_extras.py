@@ -72,7 +72,8 @@ def test_opening_the_timeline_closes_the_game_then_shows_every_lane(app):
     assert opened.status_code == 303
     assert t.live().closed  # no undo can reopen a game whose hands were shown
     page = t.tablet.get(t.url + "/timeline").text
-    assert page.count('<tr class="lane') == 2
+    bands = page.count('<table class="lanes">')  # eight turns a band (issue 14.1)
+    assert bands == 2 and page.count('<tr class="lane') == 2 * bands
     assert "Ann won this game." in page
     assert 'class="chip claim held"' in page  # Ann's taxes: she held the Duke
     assert "✝" in page  # Bob's lost influence
@@ -80,6 +81,78 @@ def test_opening_the_timeline_closes_the_game_then_shows_every_lane(app):
     # the phones and the spectators see it too, now
     assert t.phone("Bob").get(t.link("Bob") + "/timeline").status_code == 200
     assert app.test_client().get(watch_link(t) + "/timeline").status_code == 200
+
+
+def test_the_timeline_s_words_say_what_happened(app):
+    """Issue 14.7: "0 of 1 claim" (a plural), a challenge's own marks (not the bluff's ✗), a
+    concession counted as "challenged and not shown" rather than "bluffs caught", and the
+    mid-game refusal leads back to the game."""
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    mid = t.tablet.get(t.url + "/timeline")
+    assert mid.status_code == 409
+    assert f'href="{t.url}"' in mid.text and "Back to the game" in mid.text
+    phone = t.phone("Bob").get(t.link("Bob") + "/timeline").text
+    assert f'href="{t.link("Bob")}"' in phone and "Back to the game" in phone
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+    assert t.post("/step", {"do": "challenge", "by": "Bob"}).status_code == 200
+    assert t.phone_step("Ann", do="concede").status_code == 200  # she held the Duke
+    assert t.phone_step("Ann", do="lose", card="captain").status_code == 200
+    play_out(t)
+    assert t.live().game.over
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    page = t.tablet.get(t.url + "/timeline").text
+    assert "0 of 1 claim<" in page and "of 1 claims" not in page
+    assert "Challenged and not shown" in page and "Bluffs caught" not in page
+    assert '<span class="chip challenge right">⚔ ▲ Ann</span>' in page
+    assert "⚔ ✗" not in page and "⚔ ✓" not in page
+
+
+def play_out(t: Table) -> None:
+    """Income, or a coup on the other player at 7 coins, until the game is over."""
+    from app.engine import pending
+
+    for _step in range(100):
+        game = t.live().game
+        assert game is not None
+        if game.over:
+            return
+        prompt = pending(game)[0]
+        me = game.player(prompt.player)
+        if prompt.kind == "declare":
+            other = next(p.name for p in game.players if p.name != me.name and not p.out)
+            step = {"do": "coup", "by": me.name, "target": other} if me.coins >= 7 else \
+                {"do": "income", "by": me.name}
+            assert t.post("/step", step).status_code == 200
+        else:
+            assert me.hand is not None, prompt
+            assert t.phone_step(me.name, do=prompt.kind, card=me.hand[0]).status_code == 200
+
+
+def test_a_tv_on_the_timeline_follows_the_table_by_itself(app):
+    """Issue 14.8: a TV nobody touches looks again every few seconds: the waiting page turns
+    into the timeline once it is opened, and the timeline goes back to the live board when the
+    next game starts."""
+    t = finished_game(app)
+    tv = app.test_client()
+    link = watch_link(t)
+    waiting = tv.get(link + "/timeline").text
+    assert f'<meta http-equiv="refresh" content="10;url={link}/timeline">' in waiting
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    shown = tv.get(link + "/timeline").text
+    assert "<table class=\"lanes\">" in shown
+    assert f'<meta http-equiv="refresh" content="10;url={link}/timeline">' in shown
+    assert t.post("/rematch", {}).status_code == 200
+    assert tv.get(link + "/timeline").status_code == 200  # the lobby: the timeline stays
+    for name, hand in (("Ann", ["duke", "captain"]), ("Bob", ["contessa", "assassin"])):
+        t.enter_hand(name, hand)
+    assert t.post("/start", {}).status_code == 200
+    moved_on = tv.get(link + "/timeline")
+    assert moved_on.status_code == 409
+    assert f'<meta http-equiv="refresh" content="2;url={link}">' in moved_on.text
+    assert "captain" not in moved_on.text.lower()
+    # the referee's and the players' own pages never reload by themselves
+    assert "http-equiv" not in t.tablet.get(t.url + "/timeline").text
+    assert "http-equiv" not in t.phone("Bob").get(t.link("Bob") + "/timeline").text
 
 
 def test_a_phone_may_open_the_timeline_and_others_cannot_post_for_it(app):
@@ -125,6 +198,7 @@ def test_the_scoreboard_adds_up_rematches_and_names_who_reached_the_target(app):
 
 
 @pytest.mark.parametrize("form", [{"target": "-1"}, {"target": "21"}, {"target": "two"},
+                                  {"target": "0"}, {"target": " 0 "}, {"timer": "0"},
                                   {"target": "１"}, {"timer": "5"}, {"timer": "601"},
                                   {"timer": "1e3"}, {"timer": "-30"}, {"timer": "9" * 400}])
 def test_bad_night_settings_are_refused_with_a_message(app, form):
@@ -134,6 +208,29 @@ def test_bad_night_settings_are_refused_with_a_message(app, form):
     assert response.status_code == 422
     assert 'role="alert"' in response.text
     assert snapshot(app) == before
+
+
+@pytest.mark.parametrize(("field", "typed", "said"), [
+    ("target", "0", "The target must be a number of wins from 1 to 20, or empty."),
+    ("timer", "3", "The timer must be from 10 to 600 seconds, or empty (off)."),
+])
+def test_a_refused_setting_keeps_the_box_open_with_the_message_by_its_field(
+        app, field, typed, said):
+    """Issue 14.6: the settings stay open, what was typed is still there, and the message is
+    right under the field it is about (not at the top of the screen)."""
+    t = finished_game(app)
+    response = t.post("/night", {field: typed})
+    assert response.status_code == 422
+    html = response.text
+    assert re.search(r'<details class="night-tools"[^>]* open>', html)
+    box = html[html.index('class="night-settings"'):html.index("</form>",
+                                                             html.index('class="night-settings"'))]
+    found = re.search(rf'<input name="{field}"[^>]*value="{typed}"[^>]*aria-invalid="true"'
+                      rf'[^>]*>\s*</label>\s*<p class="field-problem" id="night-problem" '
+                      rf'role="alert">([^<]+)</p>', box)
+    assert found, box
+    assert found.group(1) == said
+    assert evening.settings(t.live()).target == 0 and evening.settings(t.live()).timer == 0
 
 
 def test_night_settings_need_the_referee_and_a_fresh_form(app):
@@ -255,6 +352,35 @@ def test_a_reloaded_screen_counts_from_when_the_decision_opened(app, monkeypatch
     assert countdown_left(t.page()) == 60
 
 
+def test_one_players_pass_does_not_restart_the_window_s_countdown(app, monkeypatch):
+    """Issue 14.3: Ann claims the Duke; Bob lets it stand at 0:17. The window is still open for
+    Cy, and the clock keeps counting from when it opened: 13 s left, not 30 again. When the
+    window closes the next decision gets the whole timer."""
+    import app.store as store_module
+
+    moment = {"now": "2026-01-01T20:00:00+00:00"}
+    monkeypatch.setattr(store_module, "now", lambda: moment["now"])
+    epoch = datetime.fromisoformat("2026-01-01T20:00:00+00:00").timestamp()
+    monkeypatch.setattr(evening.time, "time", lambda: epoch)
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+                            "Cy": ["duke", "ambassador"]})
+    assert settings(t, timer="30") == 200
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+    assert countdown_left(t.page()) == 30
+    moment["now"] = "2026-01-01T20:00:17+00:00"
+    monkeypatch.setattr(evening.time, "time", lambda: epoch + 17)
+    assert t.post("/step", {"do": "pass", "by": "Bob"}).status_code == 200
+    assert countdown_left(t.page()) == 13
+    assert countdown_left(t.phone_page("Cy")) == 13
+    bad = t.post("/step", {"do": "pass", "by": "Bob"})  # Bob again: refused, nothing restarts
+    assert bad.status_code in (409, 422)
+    assert countdown_left(t.page()) == 13
+    moment["now"] = "2026-01-01T20:00:20+00:00"
+    monkeypatch.setattr(evening.time, "time", lambda: epoch + 20)
+    assert t.post("/step", {"do": "pass", "by": "Cy"}).status_code == 200  # the window closes
+    assert countdown_left(t.page()) == 30  # Bob's turn: a new decision
+
+
 def test_time_out_lets_it_stand_with_exactly_one_step(app, monkeypatch):
     t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
     assert settings(t, timer="30", stand="1") == 200
@@ -311,32 +437,34 @@ def test_the_players_page_counts_finished_games_across_tables(app):
     settle(finished_game(app))
     client = app.test_client()
     page = client.get("/players").text
-    rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td>(\d+)</td><td>(\d+)</td>', page)
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td[^>]*>(\d+)</td>'
+                      r'<td[^>]*>(\d+)</td>', page)
     assert ("Ann", "2", "2") in rows and ("Bob", "2", "0") in rows
     assert "Duke" in page  # Ann's favourite claim
 
 
 def test_rename_and_merge(app):
-    settle(finished_game(app))
-    client = app.test_client()
-    assert players_form(client, "/players/rename", name="Bob", new="Robert").status_code == 303
-    page = client.get("/players").text
+    client = settle(finished_game(app)).tablet  # the referee's device
+    renamed = players_form(client, "/players/rename", name="Bob", new="  Robert ")
+    assert renamed.status_code == 303
+    page = client.get(renamed.headers["Location"]).text
+    assert "Bob is now called Robert." in page
     assert ">Robert<" in page and ">Bob<" not in page
     settle(finish(app, "Rob", "Cleo"))  # the same person, under another name
     assert players_form(client, "/players/merge", name="Rob", into="Robert").status_code == 303
-    page = client.get("/players").text
-    assert re.search(r'<th scope="row">Robert</th><td>2</td><td>1</td>', page)
+    page = client.get("/players?done=merge&name=Rob&other=Robert").text
+    assert "Rob’s games now count for Robert." in page
+    assert re.search(r'<th scope="row">Robert</th><td[^>]*>2</td><td[^>]*>1</td>', page)
     assert ">Rob<" not in page
     settle(finish(app, "Cleo", "Bob"))  # a new night with "Bob": still Robert's now
     page = client.get("/players").text
-    assert re.search(r'<th scope="row">Robert</th><td>3</td><td>1</td>', page)
+    assert re.search(r'<th scope="row">Robert</th><td[^>]*>3</td><td[^>]*>1</td>', page)
 
 
 def test_two_players_who_sat_at_one_game_are_not_merged(app):
     """Merging them would count their game twice (two games, one of them a win and a loss at
     once): refused with a message, and nothing changes."""
-    settle(finished_game(app))
-    client = app.test_client()
+    client = settle(finished_game(app)).tablet  # the referee's device
     assert players_form(client, "/players/rename", name="Bob", new="Robert").status_code == 303
     before = snapshot(app)
     refused = players_form(client, "/players/merge", name="Robert", into="Ann")
@@ -344,8 +472,8 @@ def test_two_players_who_sat_at_one_game_are_not_merged(app):
     assert "Robert and Ann played in the same game" in refused.text
     assert snapshot(app) == before
     page = client.get("/players").text
-    assert re.search(r'<th scope="row">Ann</th><td>1</td><td>1</td>', page)
-    assert re.search(r'<th scope="row">Robert</th><td>1</td><td>0</td>', page)
+    assert re.search(r'<th scope="row">Ann</th><td[^>]*>1</td><td[^>]*>1</td>', page)
+    assert re.search(r'<th scope="row">Robert</th><td[^>]*>1</td><td[^>]*>0</td>', page)
 
 
 @pytest.mark.parametrize("path,form", [
@@ -362,19 +490,48 @@ def test_two_players_who_sat_at_one_game_are_not_merged(app):
     ("/players/merge", {}),
 ])
 def test_bad_renames_and_merges_are_refused_with_a_message(app, path, form):
-    settle(finished_game(app))
-    client = app.test_client()
+    client = settle(finished_game(app)).tablet  # the referee's device
     response = players_form(client, path, **form)
     assert response.status_code == 422, response.text
     assert 'role="alert"' in response.text
 
 
 def test_players_changes_need_the_form(app):
-    settle(finished_game(app))
-    client = app.test_client()
+    client = settle(finished_game(app)).tablet  # the referee's device
     assert client.post("/players/rename", data={"name": "Bob", "new": "Z"}).status_code == 400
     assert ">Bob<" in client.get("/players").text
 
+
+
+def test_only_a_referee_renames_or_merges_and_a_merge_asks_first(app):
+    """Issue 14.4: the TV or a guest's phone sees the numbers, not the tools; its posts are
+    refused with a message and change nothing. A referee's merge button asks before it acts."""
+    t = settle(finished_game(app))
+    settle(finish(app, "Rob", "Cleo"))
+    stolen = csrf_of(t.tablet.get("/players").text)  # a referee's form token, copied
+    for guest in (app.test_client(), t.phones["Bob"]):
+        page = guest.get("/players").text
+        assert "Only a referee’s device" in page
+        assert "/players/rename" not in page and "/players/merge" not in page
+        before = snapshot(app)
+        for path, form in (("/players/rename", {"name": "Bob", "new": "Zed"}),
+                           ("/players/merge", {"name": "Rob", "into": "Bob"})):
+            refused = guest.post(path, data={"csrf": stolen, **form})
+            assert refused.status_code == 403
+            assert "Only a referee’s device" in refused.text
+        assert snapshot(app) == before
+    forged = app.test_client()
+    forged.set_cookie("coup_ref_" + t.table_id, "not-the-key")
+    forged.set_cookie("coup_ref_nonsense", "x")
+    assert forged.post("/players/rename", data={"csrf": stolen, "name": "Bob", "new": "Zed"}
+                       ).status_code == 403
+    page = t.tablet.get("/players").text
+    merge = page[page.index('action="/players/merge"'):]
+    assert re.search(r'<button type="submit" data-confirm="[^"]*can’t be undone', merge)
+    assert "can’t be undone" in merge[:merge.index("data-confirm")]
+    for bad in ("/players?done=merge&name=Rob", "/players?done=x&name=a&other=b",
+                "/players?done=rename&name=" + "x" * 5000 + "&other=y"):
+        assert t.tablet.get(bad).status_code == 200
 
 
 def finish(app, winner: str, loser: str) -> Table:
@@ -399,14 +556,14 @@ def test_names_that_look_the_same_are_one_player(app):
     settle(finish(app, "Ann", "Bob"))
     settle(finish(app, "ann", "Cleo"))
     page = app.test_client().get("/players").text
-    assert re.search(r'<th scope="row">Ann</th><td>2</td><td>2</td>', page)
+    assert re.search(r'<th scope="row">Ann</th><td[^>]*>2</td><td[^>]*>2</td>', page)
     assert ">ann<" not in page
 
 
 def player_row(page: str, name: str) -> list[str] | None:
     """A player's cells on the players' page: games, wins, bluff rate, challenge accuracy."""
-    match = re.search(rf'<th scope="row">{name}</th><td>(\d+)</td><td>(\d+)</td>'
-                      r'\s*<td>([^<]*)</td>\s*<td>([^<]*)</td>', page)
+    match = re.search(rf'<th scope="row">{name}</th><td[^>]*>(\d+)</td><td[^>]*>(\d+)</td>'
+                      r'\s*<td[^>]*>([^<]*)</td>\s*<td[^>]*>([^<]*)</td>', page)
     return list(match.groups()) if match else None
 
 
@@ -534,3 +691,14 @@ def test_after_a_restart_the_night_is_folded_once(app, tmp_path, monkeypatch):
     assert len(applies) == steps  # each step of the log once, not once more for the night
     assert "1 game played" in tablet.get(t.url).text
     assert len(applies) == steps  # the next screen comes from the cache
+
+
+def test_a_tie_for_favourite_claim_shows_every_card_of_it():
+    """Issue 14.7: not the one that happened to be claimed first."""
+    from collections import Counter
+
+    from app.web.stats import _favourite
+
+    assert _favourite(Counter({"duke": 2, "captain": 2, "ambassador": 1})) == ("captain", "duke")
+    assert _favourite(Counter({"captain": 1, "duke": 3})) == ("duke",)
+    assert _favourite(Counter()) == () and _favourite(None) == ()

@@ -198,6 +198,8 @@ def screen_in(event: bytes | str) -> str:
 
 
 def test_a_change_comes_inside_each_devices_event_as_its_own_screen(started: Table):
+    """Each device's event is its own fresh screen; the device whose tap it was has that screen
+    in its tap's answer, so its event carries only the version."""
     started.app.extensions["tables"].broker.keepalive = 0.1
     version = version_of(started.page())
     streams = {name: started.phone(name).get(f"{started.link(name)}/events?since={version}",
@@ -207,13 +209,17 @@ def test_a_change_comes_inside_each_devices_event_as_its_own_screen(started: Tab
     chunks = {device: iter(stream.response) for device, stream in streams.items()}
     for device in chunks:
         assert next(chunks[device]).startswith(b":")  # open, and nothing new yet
-    assert started.phone_post("Ann", "/language", {"language": "ru"}).status_code == 200
-    screens = {device: screen_in(next(chunks[device])) for device in chunks}
+    tap = started.phone_post("Ann", "/language", {"language": "ru"})
+    assert tap.status_code == 200
+    events = {device: next(chunks[device]).decode() for device in chunks}
     for stream in streams.values():
         stream.close()
     new = str(int(version) + 1)
-    assert all(version_of(html) == new for html in screens.values())
-    ann, bob = screens["Ann"], screens["Bob"]
+    assert events["Ann"] == f"event: changed\ndata: {new}\n\n"  # her answer has the screen
+    ann = tap.get_data(as_text=True).strip()
+    screens = {device: screen_in(events[device]) for device in ("Bob", "tablet")}
+    assert all(version_of(html) == new for html in [ann, *screens.values()])
+    bob = screens["Bob"]
     assert ann == view(started.phone("Ann"), started.link("Ann")).strip()  # just as fetched
     assert bob == view(started.phone("Bob"), started.link("Bob")).strip()
     assert screens["tablet"] == view(started.tablet, started.url).strip()
@@ -221,6 +227,99 @@ def test_a_change_comes_inside_each_devices_event_as_its_own_screen(started: Tab
     assert "Duke" not in hand_of(bob) and "Contessa" not in hand_of(ann)
     assert "Язык" in ann and "Язык" not in bob and "Язык" not in screens["tablet"]
     assert 'id="hand"' not in screens["tablet"]
+
+
+class Device:
+    """A page as app.js runs it: the version its screen shows, moved on by a tap's answer, by a
+    screen inside an event, and by a fetch when an event says only a newer version."""
+
+    def __init__(self, client: FlaskClient, base: str, version: str) -> None:
+        self.client, self.base, self.held = client, base, int(version)
+        self.chunks: Iterator[bytes] | None = None
+        self.stream: object = None
+        self.version_only = 0  # events that carried only the version
+
+    def listen(self) -> None:
+        self.stream = self.client.get(f"{self.base}/events?since={self.held}", buffered=False)
+        self.chunks = iter(self.stream.response)  # type: ignore[attr-defined]
+        assert next(self.chunks).startswith(b":")
+
+    def hang_up(self) -> None:
+        self.stream.close()  # type: ignore[attr-defined]
+        self.chunks = None
+
+    def answer(self, response: object) -> None:
+        assert response.status_code == 200  # type: ignore[attr-defined]
+        self.held = int(version_of(response.get_data(as_text=True)))  # type: ignore[attr-defined]
+
+    def hear(self) -> None:
+        """The next event, as app.js takes it (keepalives skipped)."""
+        assert self.chunks is not None
+        for _ in range(100):
+            text = next(self.chunks).decode()
+            if not text.startswith(":"):
+                break
+        data = "\n".join(EVENT_DATA.findall(text))
+        assert data, repr(text)
+        if 'data-version="' in data:
+            self.held = max(self.held, int(version_of(data)))
+        elif int(data) > self.held:  # not this screen: fetch it, as app.js does
+            self.version_only += 1
+            fetched = self.client.get(f"{self.base}/view?since={self.held}", headers=HTMX)
+            assert fetched.status_code == 200
+            self.held = int(version_of(fetched.get_data(as_text=True)))
+        else:
+            self.version_only += 1
+
+
+def test_every_device_ends_on_the_newest_version_whoever_taps_and_after_a_reconnect(
+        started: Table):
+    started.app.extensions["tables"].broker.keepalive = 0.05
+    version = started.version()
+    second = started.app.test_client()  # a second referee device (say, the referee's phone)
+    key = started.live().table.referee_token
+    assert second.get(f"{started.url}?key={key}").status_code == 303
+    devices = {"tablet": Device(started.tablet, started.url, version),
+               "second": Device(second, started.url, version),
+               **{name: Device(started.phone(name), started.link(name), version)
+                  for name in ("Ann", "Bob")}}
+    for device in devices.values():
+        device.listen()
+
+    def newest() -> int:
+        return started.live().version
+
+    def everyone_hears(*deaf: str) -> None:
+        for name, device in devices.items():
+            if name not in deaf:
+                device.hear()
+
+    devices["tablet"].answer(started.step(by="Ann", do="income"))  # the referee's tap
+    everyone_hears()
+    assert devices["tablet"].version_only == 1  # its answer had the screen
+    devices["Bob"].answer(started.phone_post("Bob", "/language", {"language": "ru"}))
+    everyone_hears()
+    assert devices["Bob"].version_only == 1
+    assert all(d.held == newest() for d in devices.values())
+
+    started.step(by="Bob", do="income")  # the tablet's answer is lost on the way
+    everyone_hears()
+    assert devices["tablet"].held == newest()  # it fetched: the event was newer than its screen
+
+    devices["Ann"].hang_up()
+    devices["tablet"].hang_up()
+    devices["Ann"].answer(started.phone_post("Ann", "/language", {"language": "uk"}))
+    everyone_hears("Ann", "tablet")
+    started.step(by="Cy", do="income")  # neither hears this one; the tablet's answer is lost
+    everyone_hears("Ann", "tablet")
+    for device in devices["Ann"], devices["tablet"]:  # back on the Wi-Fi
+        device.listen()
+        device.hear()
+    assert devices["Ann"].version_only == 0  # the screen came in the event
+    assert devices["tablet"].version_only == 3  # its own tap: the version, so it fetched
+    assert {name: d.held for name, d in devices.items()} == dict.fromkeys(devices, newest())
+    for device in devices.values():
+        device.hang_up()
 
 
 def test_a_stream_opened_behind_the_table_catches_up_with_the_screen_at_once(started: Table):
@@ -391,3 +490,37 @@ def test_each_tap_draws_only_the_new_lines_of_the_log(started: Table):
     with drawn_templates(started.app) as drawn:  # an undo replays: new rulings, drawn anew
         assert started.post("/undo", {}).status_code == 200
     assert drawn["_logline.html"] >= 1
+
+
+FOOT = re.compile(r'<footer class="foot">.*?</footer>', re.S)
+
+
+def test_a_seats_language_form_is_drawn_once_per_seat_and_language(started: Table):
+    """The language form shows only the seat's link, its language and the device's form token:
+    it is remembered per seat and language, and each screen still carries its own."""
+    with drawn_templates(started.app) as drawn:
+        ann = view(started.phone("Ann"), started.link("Ann"))
+        assert started.step(by="Ann", do="income").status_code == 200
+        again = view(started.phone("Ann"), started.link("Ann"))
+        bob = view(started.phone("Bob"), started.link("Bob"))
+    assert drawn["phone/_foot.html"] == 0  # remembered since each phone opened its page
+    assert drawn["phone/_phone.html"] == 3
+    assert version_of(again) != version_of(ann)
+    foot, bobs = FOOT.search(ann), FOOT.search(bob)
+    assert foot and bobs and FOOT.search(again).group(0) == foot.group(0)  # type: ignore[union-attr]
+    assert f'action="{started.link("Ann")}/language"' in foot.group(0)
+    assert f'value="{csrf_of(ann)}"' in foot.group(0) and csrf_of(ann) != csrf_of(bob)
+    assert started.link("Ann") not in bobs.group(0) and f'value="{csrf_of(bob)}"' in bobs.group(0)
+    assert '<option value="en" selected>' in foot.group(0)
+    page = started.phone_page("Ann")  # the whole page takes the same form, with its token
+    assert FOOT.search(page).group(0) == foot.group(0)  # type: ignore[union-attr]
+
+    with drawn_templates(started.app) as drawn:
+        answer = started.phone_post("Ann", "/language", {"language": "ja"})
+        view(started.phone("Ann"), started.link("Ann"))
+    assert answer.status_code == 200 and drawn["phone/_foot.html"] == 1  # once, in Japanese
+    ja = FOOT.search(answer.get_data(as_text=True))
+    assert ja and '<option value="ja" selected>' in ja.group(0)
+    assert '<option value="en" selected>' not in ja.group(0) and "Change" not in ja.group(0)
+    assert FOOT.search(view(started.phone("Bob"), started.link("Bob"))).group(0) == \
+        bobs.group(0)  # type: ignore[union-attr]
