@@ -106,13 +106,16 @@ def _changed(old: Catalog, new: Catalog) -> bool:
 
 
 def _fill_source(path: Path) -> None:
-    """English is the source: each English message is its own translation."""
+    """English is the source: each English message is its own translation (a stale one, left
+    from an older wording of the same message, is replaced too)."""
     catalog = load(path)
     changed = False
     for message in catalog:
-        if message.id and (message.fuzzy or not all(strings(message))):
-            message.string = tuple(message.id) if isinstance(message.id, tuple | list) \
-                else message.id
+        if not message.id:
+            continue
+        own = tuple(message.id) if isinstance(message.id, tuple | list) else message.id
+        if message.fuzzy or message.string != own:
+            message.string = own
             message.flags.discard("fuzzy")
             changed = True
     if changed:

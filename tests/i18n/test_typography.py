@@ -32,3 +32,14 @@ def test_no_english_message_has_a_straight_apostrophe():
 def test_no_english_message_has_straight_double_quotes():
     straight = [text for text in english_messages() if '"' in text]
     assert not straight, "use “…” for a quotation:\n" + "\n".join(straight)
+
+
+def test_the_english_catalog_translates_each_message_as_itself():
+    """English is the source: no stale English wording (straight apostrophes left from an older
+    msgid) can be shown in place of the code's own words."""
+    path = Path(__file__).resolve().parents[2] / "app/translations/en/LC_MESSAGES/messages.po"
+    with path.open("rb") as f:
+        catalog = read_po(f, locale="en")
+    stale = [m.id for m in catalog if m.id and m.string != (
+        tuple(m.id) if isinstance(m.id, tuple | list) else m.id)]
+    assert stale == []
