@@ -234,6 +234,10 @@
     keptBeforeSwap = null;
     var asked = e.detail && e.detail.requestConfig;
     if (asked && asked.verb === "post") { refusalBesideItsForm(); }
+    // The game begins at the top of the screen ("Ann's turn"), not where the lobby was scrolled.
+    if (asked && asked.verb === "post" && /\/start$/.test(asked.path || "") && document.querySelector("#seats")) {
+      window.scrollTo(0, 0);
+    }
     settle(document.querySelector("#tablet, #phone"));
     layout();
     buzz();

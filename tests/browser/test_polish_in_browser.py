@@ -130,6 +130,21 @@ def test_the_reformation_declare_prompt_is_on_screen_with_converts_targets_open(
         assert off == [], (layout, size)
 
 
+def test_the_game_starts_at_the_top_of_the_tablet(tablet: Page) -> None:
+    """Start is tapped at the bottom of a long lobby; the game shows from its top line."""
+    tablet.set_viewport_size({"width": 1024, "height": 480})  # a tablet in landscape, zoomed
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
+    create_table(tablet, names)
+    for name in names:
+        seat(tablet, name).get_by_role("button", name="No phone").click()
+        expect(seat(tablet, name)).to_contain_text("No phone: untracked")
+    tablet.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    assert tablet.evaluate("() => window.scrollY") > 0
+    start(Night(tablet), "Ann")
+    expect(tablet.get_by_role("heading", name="Ann’s turn")).to_be_in_viewport()
+    assert tablet.evaluate("() => window.scrollY") == 0
+
+
 # -- a disabled button looks disabled ---------------------------------------------------------
 
 
