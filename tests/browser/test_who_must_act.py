@@ -188,9 +188,13 @@ def test_players_answer_on_their_own_phones(tablet: Page, new_phone: NewPhone,
     cy.locator("#answer").get_by_role("button", name="Let it stand").click()
     night.expect_tablet("Waiting for Bob")
     night.sync()
+    first = bob.locator("#answer").get_by_role("button", name="Let it stand").bounding_box()
     bob.locator("#answer").get_by_role("button", name="Let it stand").click()
     expect(bob.locator("#answer")).to_contain_text("Block with the Captain")
     night.sync()
+    # The block window's "Let it stand" is nowhere near where the challenge window's stood.
+    second = bob.locator("#answer").get_by_role("button", name="Let it stand").bounding_box()
+    assert first and second and second["y"] >= first["y"] + first["height"], (first, second)
     bob.locator("#answer").get_by_role("button", name="Block with the Captain").click()
     night.expect_tablet("Bob claims the Captain to block the Steal.")
     night.sync()
