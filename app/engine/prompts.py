@@ -283,8 +283,9 @@ def keep_options(game: Game, t: Turn, w: Exchange) -> dict[str, Any]:
                                  "shuffle it.",
                                  "Keep %(n)s cards, return the rest to the court deck and "
                                  "shuffle it."), {"n": p.face_down}, count="n")
+    # offered: the hand first, then the cards drawn (from_hand: where the drawn ones begin).
     return {"count": p.face_down, "offered": offered, "max_swap": limit,
-            "instruction": instruction}
+            "from_hand": 0 if p.hand is None else len(p.hand), "instruction": instruction}
 
 
 def examine_prompt(game: Game, t: Turn, w: Examine) -> Prompt:

@@ -340,3 +340,15 @@ def test_the_undo_question_quotes_the_step_in_its_own_sentence(started: Table):
     html = t.page()
     assert re.search(r"Undo the last step \(“[^”.]+”\)\? Every screen will be told\.", html)
     assert "” Every screen" not in html
+
+
+def test_the_exchange_marks_the_cards_drawn(app: Flask):
+    t = started_table(app, {"Ann": ["ambassador", "duke"], "Bob": ["contessa", "assassin"]})
+    t.step(do="exchange", by="Ann")
+    t.step(do="pass")
+    assert t.phone_step("Ann", do="draw", cards=["captain", "contessa"]).status_code == 200
+    html = t.phone_page("Ann")
+    labels = re.findall(r'<label class="choice">.*?</label>', html, re.S)
+    marked = ["drawn</small>" in label for label in labels]
+    assert marked == [False, False, True, True]
+    assert 'value="captain"' in labels[2] and 'value="contessa"' in labels[3]
