@@ -145,6 +145,27 @@ def test_the_game_starts_at_the_top_of_the_tablet(tablet: Page) -> None:
     assert tablet.evaluate("() => window.scrollY") == 0
 
 
+def test_the_undo_line_stays_inside_the_phones_log(tablet: Page, new_phone: NewPhone,
+                                                   screenshot: Shot) -> None:
+    create_table(tablet, ["Ann", "Bob"])
+    night = Night(tablet)
+    seat_everyone(night, new_phone, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    start(night, "Ann")
+    night.declare("Income")
+    night.sync()
+    tablet.once("dialog", lambda dialog: dialog.accept())
+    tablet.locator(".tools").get_by_role("button", name="Undo").click()
+    bob = night.phone("Bob")
+    expect(bob.locator("#table .log li.undone")).to_be_visible()
+    inside = bob.evaluate("""() => {
+        const line = document.querySelector('#table .log li.undone');
+        const panel = line.closest('.log').getBoundingClientRect();
+        const mark = line.querySelector('.n').getBoundingClientRect();
+        return mark.left >= panel.left && mark.right <= panel.right; }""")
+    screenshot(bob, "polish-phone-undo-line")
+    assert inside
+
+
 # -- a disabled button looks disabled ---------------------------------------------------------
 
 
