@@ -193,14 +193,10 @@ class NightTaps:
         "nobody (else) challenges or blocks". Exactly one step; refused when the timer has not
         run out, the setting is off, or the table waits for anything but a window."""
         self.tables.fresh(state, version)
-        running = countdown(state)
-        if running is None or not running.stand:
-            raise Refusal(Why.MOVED_ON)
-        if time.time() < running.deadline:
-            raise Refusal(Why.MOVED_ON)
-        assert state.game is not None
-        if not all(p.kind in WINDOW_PROMPTS for p in pending(state.game)):
-            raise Refusal(Why.MOVED_ON)
+        running, game = countdown(state), state.game
+        if (running is None or game is None or not running.stand or time.time() < running.deadline
+                or not all(p.kind in WINDOW_PROMPTS for p in pending(game))):
+            raise Refusal(Why.NOT_TIMED_OUT)
         return self.tables.submit(state, version, {"do": "pass"}, [])
 
     def open_timeline(self, state: TableState, version: object,

@@ -14,6 +14,7 @@ class Why(Enum):
 
     ACTED_FIRST = "acted_first"  # another tap was taken between reading the table and writing
     MOVED_ON = "moved_on"  # the form was drawn from an older version of the table
+    NOT_TIMED_OUT = "not_timed_out"  # a time-out tap with no run-out countdown that lets it stand
     RULE = "rule"  # the engine refused: see `error`
     NOT_STARTED = "not_started"
     NOTHING_TO_UNDO = "nothing_to_undo"
@@ -39,6 +40,7 @@ class Why(Enum):
 STATUS: dict[Why, int] = {
     Why.ACTED_FIRST: 409,
     Why.MOVED_ON: 409,
+    Why.NOT_TIMED_OUT: 409,
     Why.RULE: 422,
     Why.NOT_STARTED: 422,
     Why.NOTHING_TO_UNDO: 422,

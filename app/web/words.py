@@ -37,6 +37,8 @@ def rule_error(error: RuleError, voice: Voice) -> str:
 REFUSALS = {
     Why.ACTED_FIRST: N_("Someone acted first; here is the table as it is now."),
     Why.MOVED_ON: N_("The table moved on before your tap; here it is as it is now."),
+    Why.NOT_TIMED_OUT: N_("Nothing was decided by the clock: no countdown that lets it stand "
+                          "has run out."),
     Why.NOT_STARTED: N_("The game has not started yet."),
     Why.NOTHING_TO_UNDO: N_("There is nothing to undo in this game."),
     Why.CLOSED: N_("The record of this game was downloaded, so the game is closed: it can’t be "

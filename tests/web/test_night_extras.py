@@ -389,6 +389,7 @@ def test_time_out_lets_it_stand_with_exactly_one_step(app, monkeypatch):
     steps = len(t.steps())
     early = t.post("/timeout", {})
     assert early.status_code == 409  # not yet: the countdown still runs
+    assert "Nothing was decided by the clock" in early.text
     assert len(t.steps()) == steps
     later = evening.time.time() + 31
     monkeypatch.setattr(evening.time, "time", lambda: later)
@@ -399,6 +400,7 @@ def test_time_out_lets_it_stand_with_exactly_one_step(app, monkeypatch):
     assert len(t.steps()) == steps + 1
     again = t.post("/timeout", {}, version=version)  # a second tablet's late tap
     assert again.status_code == 409
+    assert "moved on" in again.text  # its page was older than the table: that is what it hears
     assert len(t.steps()) == steps + 1
 
 
@@ -410,7 +412,9 @@ def test_time_out_applies_nothing_when_the_setting_is_off_or_a_turn_is_waited_fo
     later = evening.time.time() + 60
     monkeypatch.setattr(evening.time, "time", lambda: later)
     steps = len(t.steps())
-    assert t.post("/timeout", {}).status_code == 409  # "let it stand" is off
+    off = t.post("/timeout", {})
+    assert off.status_code == 409  # "let it stand" is off
+    assert "Nothing was decided by the clock" in off.text
     assert settings(t, timer="30", stand="1") == 200
     assert t.post("/step", {"do": "pass"}).status_code == 200  # Bob's turn to declare now
     assert t.post("/timeout", {}).status_code == 409  # a declaration is never made for him
