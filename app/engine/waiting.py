@@ -114,7 +114,15 @@ def _with_you(part: Ruling, you: str) -> Ruling:
     if you not in names:
         return part
     others = Names(n for n in names if n != you)
-    # TRANSLATORS: the phone: its owner among the players the table waits for, in place of
-    # the names in "Waiting for %(who)s." names: the other players' names joined with commas.
-    who = Ruling(N_("you and %(names)s"), {"names": others}) if others else Ruling(N_("you"))
+    if not others:
+        who = Ruling(N_("you"))
+    elif len(others) == 1:
+        # TRANSLATORS: the phone: its owner and one other player the table waits for, in place
+        # of the names in "Waiting for %(who)s." names: the other player's name.
+        who = Ruling(N_("you and %(names)s"), {"names": others})
+    else:
+        # TRANSLATORS: the phone: its owner first among the players the table waits for, in
+        # place of the names in "Waiting for %(who)s.", listed as the tablet lists them.
+        # names: the other players' names joined with commas.
+        who = Ruling(N_("you, %(names)s"), {"names": others})
     return Ruling(part.text, {**part.params, "names": who})

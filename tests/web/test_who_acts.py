@@ -274,6 +274,15 @@ def test_the_waiting_line_speaks_to_the_phone_it_waits_for(started: Table):
     assert "Waiting for Bob to block or let it stand." in t.page()
 
 
+def test_with_several_others_you_come_first_in_the_list(app: Flask):
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+                            "Cid": ["ambassador", "duke"], "Dee": ["captain", "contessa"]})
+    t.step(do="tax", by="Ann")
+    assert (waiting_line(t.phone_page("Bob"))
+            == "Waiting for you, Cid, Dee to challenge or let it stand.")
+    assert "Waiting for Bob, Cid, Dee to challenge or let it stand." in t.page()
+
+
 def test_the_waiting_line_to_you_reads_in_every_language(started: Table):
     t = started
     t.step(do="steal", by="Ann", target="Bob")
@@ -295,6 +304,17 @@ def test_the_examination_folds_are_kept_through_updates(app: Flask):
     assert re.search(r'<details class="secret" data-keep="show-open-\d+">', t.phone_page("Bob"))
     t.phone_step("Bob", do="show", card="contessa")
     assert re.search(r'<details class="secret" data-keep="seen-open-\d+">', t.phone_page("Ann"))
+
+
+def test_the_challenged_player_s_options_fold_is_kept_through_updates(app: Flask):
+    """Bob's "Tap to see your options" (show the card or concede) stays open through another
+    seat's update, as every other fold a phone may hold open does."""
+    t = started_table(app, {"Ann": ["ambassador", "captain"], "Bob": ["duke", "contessa"],
+                            "Cy": ["assassin", "assassin"]})
+    t.step(do="income", by="Ann")
+    t.step(do="tax", by="Bob")
+    t.step(do="challenge", by="Ann")
+    assert re.search(r'<details class="secret" data-keep="prove-open-\d+-duke">', t.phone_page("Bob"))
 
 
 def test_one_card_to_keep_or_enter_is_said_in_the_singular(app: Flask):
