@@ -213,6 +213,13 @@ JAVASCRIPT_URL = re.compile(r"""\s(?:href|src|action|formaction)\s*=\s*["']?\s*j
                             re.I)
 
 
+def alert(html: str) -> str:
+    """A phone's gold panel (what this phone must do now), as HTML."""
+    found = re.search(r'<section id="alert".*?</section>', html, re.S)
+    assert found
+    return found.group(0)
+
+
 def inline_script_problems(html: str) -> list[str]:
     """What would need 'unsafe-inline': inline scripts, on*= handlers, javascript: URLs."""
     problems = [f"inline script: {m.group(0)}" for m in SCRIPT_WITHOUT_SRC.finditer(html)]

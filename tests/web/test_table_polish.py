@@ -9,7 +9,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 from flask import Flask
-from tablekit import Table, started_table
+from tablekit import Table, alert, started_table
 
 from app.engine.rulings import Ruling
 from app.web import words
@@ -115,12 +115,6 @@ def test_the_undo_asks_about_the_rulings_it_takes_back(started: Table):
 
 
 # -- the acting phone's gold headline says what to do now --------------------------------------
-
-
-def alert(html: str) -> str:
-    found = re.search(r'<section id="alert".*?</section>', html, re.S)
-    assert found
-    return found.group(0)
 
 
 def test_the_gold_headline_names_each_private_step(started: Table):

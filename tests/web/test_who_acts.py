@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from flask import Flask
-from tablekit import Table, csrf_of, started_table
+from tablekit import Table, alert, csrf_of, started_table
 
 HANDS = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
          "Cy": ["ambassador", "captain"]}
@@ -18,12 +18,6 @@ def seat_classes(html: str, name: str) -> str:
     found = re.search(r'<li class="seat ([^"]*)">\s*<h2>' + name + r"\b", html)
     assert found, name
     return found.group(1)
-
-
-def alert(html: str) -> str:
-    found = re.search(r'<section id="alert".*?</section>', html, re.S)
-    assert found
-    return found.group(0)
 
 
 def test_the_seats_the_table_waits_for_are_marked(started: Table):
@@ -217,12 +211,19 @@ def test_a_saved_hand_is_not_shown_ticked_in_the_lobby(table: Table):
     assert "checked" not in html
 
 
-def test_the_exchange_of_a_last_card_is_a_single_choice(app: Flask):
+def bobs_tax_challenged(app: Flask) -> Table:
+    """Ann takes Income, Bob claims the Duke for Tax, Ann challenges: Bob (who holds it) is
+    asked to prove or concede."""
     t = started_table(app, {"Ann": ["ambassador", "captain"], "Bob": ["duke", "contessa"],
                             "Cy": ["assassin", "assassin"]})
     t.step(do="income", by="Ann")
     t.step(do="tax", by="Bob")
     t.step(do="challenge", by="Ann")
+    return t
+
+
+def test_the_exchange_of_a_last_card_is_a_single_choice(app: Flask):
+    t = bobs_tax_challenged(app)
     assert t.phone_step("Bob", do="prove").status_code == 200
     assert t.phone_step("Bob", do="draw", cards="duke").status_code == 200
     assert t.phone_step("Ann", do="lose", card="captain").status_code == 200
@@ -309,21 +310,13 @@ def test_the_examination_folds_are_kept_through_updates(app: Flask):
 def test_the_challenged_player_s_options_fold_is_kept_through_updates(app: Flask):
     """Bob's "Tap to see your options" (show the card or concede) stays open through another
     seat's update, as every other fold a phone may hold open does."""
-    t = started_table(app, {"Ann": ["ambassador", "captain"], "Bob": ["duke", "contessa"],
-                            "Cy": ["assassin", "assassin"]})
-    t.step(do="income", by="Ann")
-    t.step(do="tax", by="Bob")
-    t.step(do="challenge", by="Ann")
+    t = bobs_tax_challenged(app)
     fold = r'<details class="secret" data-keep="prove-open-\d+-duke">'
     assert re.search(fold, t.phone_page("Bob"))
 
 
 def test_one_card_to_keep_or_enter_is_said_in_the_singular(app: Flask):
-    t = started_table(app, {"Ann": ["ambassador", "captain"], "Bob": ["duke", "contessa"],
-                            "Cy": ["assassin", "assassin"]})
-    t.step(do="income", by="Ann")
-    t.step(do="tax", by="Bob")
-    t.step(do="challenge", by="Ann")
+    t = bobs_tax_challenged(app)
     assert t.phone_step("Bob", do="prove").status_code == 200
     assert "Enter below the card you drew." in alert(t.phone_page("Bob"))
     assert t.phone_step("Bob", do="draw", cards="duke").status_code == 200
