@@ -16,6 +16,7 @@ import pytest
 
 # Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+from nightkit import step_button  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 
 from app.i18n import LANGUAGES  # noqa: E402
@@ -47,13 +48,6 @@ OVERFLOW = """() => {
   }
   return out;
 }"""
-
-
-def step_button(page: Page, do: str, **fields: str):
-    selector = f'form.step:has(input[name="do"][value="{do}"])'
-    for key, value in fields.items():
-        selector += f':has(input[name="{key}"][value="{value}"])'
-    return page.locator(selector).locator("button")
 
 
 def fits(page: Page, what: str) -> None:
