@@ -4,12 +4,15 @@ update."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 # Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-from playwright.sync_api import Page, expect  # noqa: E402
-from screenkit import TWO, NewPhone, Shot, new_night  # noqa: E402
+from nightkit import turn  # noqa: E402
+from playwright.sync_api import Page, Route, expect  # noqa: E402
+from screenkit import THREE, TWO, NewPhone, Shot, new_night  # noqa: E402
 
 
 def test_a_refusal_shows_beside_the_form_that_asked(tablet: Page, new_phone: NewPhone,
@@ -50,3 +53,62 @@ def test_a_tap_the_table_moved_past_is_told_at_the_top(tablet: Page, new_phone: 
     flash = tablet.locator("#tablet > .flash")
     expect(flash).to_contain_text("The table moved on before your tap")
     expect(flash).to_have_attribute("role", "alert")
+
+
+def held_taps(page: Page) -> list[Route]:
+    """Hold this page's taps (its posts of a step) until the test lets them go: the list fills
+    with each tap held on its way."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(re.compile(r"/step$"), hold)
+    return held
+
+
+def wait_until_held(page: Page, held: list[Route]) -> None:
+    for _ in range(600):
+        if held:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the tap never left the phone")
+
+
+def test_two_conflicting_answers_at_once_one_applies_and_the_other_is_told_why(
+        tablet: Page, new_phone: NewPhone, screenshot: Shot) -> None:
+    """Bob taps Challenge on his phone while the referee taps "Nobody challenges": Bob's tap is
+    still on its way when the tablet's is applied and the new screen is pushed to his phone.
+    Exactly one applies, and Bob's phone says why his did not, through live updates, until his
+    next tap."""
+    night = new_night(tablet, new_phone, THREE)
+    bob = night.phone("Bob")
+    bob.evaluate("() => document.body.setAttribute('data-refusal-ms', '600000')")
+    night.declare("Tax")
+    night.sync()
+    held = held_taps(bob)
+    bob.locator("#answer").get_by_role("button", name="Challenge").click()
+    wait_until_held(bob, held)
+    # (Not night.tap: it waits for every screen to settle, and Bob's tap is held on its way.)
+    tablet.locator("#tablet").get_by_role("button", name="Nobody challenges").click()
+    night.expect_tablet("Nobody challenges.")
+    expect(tablet.get_by_role("heading", name=turn("Bob"))).to_be_visible()
+    held[0].continue_()
+    bob.unroute(re.compile(r"/step$"))
+    flash = bob.locator("#phone > .flash")
+    expect(flash).to_contain_text("The table moved on before your tap")
+    expect(bob.locator("#alert")).to_contain_text("Your turn")  # the screen as it is now
+    expect(tablet.locator("#log")).not_to_contain_text("Bob challenges")
+    screenshot(bob, "refusal-phone-conflicting-answers")
+    # Another seat's step brings a new screen: the reason is still there.
+    night.sync()
+    version = bob.locator("#phone").get_attribute("data-version")
+    night.phone("Cy").locator("select[name=language]").select_option("en")
+    night.phone("Cy").get_by_role("button", name="Change").click()
+    expect(bob.locator("#phone")).not_to_have_attribute("data-version", version or "")
+    expect(flash).to_contain_text("The table moved on before your tap")
+    # Bob's next tap clears it.
+    night.sync()
+    night.phone_tap("Bob", "Income")
+    night.expect_tablet("Bob takes 1 coin (Income).")
+    expect(bob.locator("#phone .flash")).to_have_count(0)
