@@ -104,3 +104,34 @@ def test_a_half_made_choice_survives_the_night_settings(tablet: Page, new_phone:
     expect(ann.locator("#phone")).not_to_have_attribute("data-version", version or "")
     expect(ann.locator("#phone select[name=cards]").first).to_have_value("captain")
     screenshot(ann, "polish-phone-draw-after-night-settings")
+
+
+def test_the_challenged_players_options_stay_open_through_updates_and_a_reload(
+        tablet: Page, new_phone: NewPhone, screenshot: Shot) -> None:
+    """Bob's Tax is challenged; he opens "Tap to see your options" (show the Duke or concede)
+    and, while he thinks, another phone acts: the options stay open, and through a reload."""
+    night = new_night(tablet, new_phone, {"Ann": ["ambassador", "captain"],
+                                          "Bob": ["duke", "contessa"],
+                                          "Cy": ["assassin", "assassin"]})
+    night.declare("Income")
+    night.declare("Tax")
+    night.tap("Ann challenges")
+    bob = night.phone("Bob")
+    night.expect_phone("Bob", "Ann challenges your Duke.")
+    night.phone_open("Bob", "Tap to see your options")
+    fold = bob.locator("#phone details.secret")
+    show = bob.locator("#phone").get_by_role("button", name="Show the Duke")
+    expect(show).to_be_visible()
+    version = bob.locator("#phone").get_attribute("data-version")
+    cy = night.phone("Cy")
+    cy.locator("select[name=language]").select_option("en")
+    cy.get_by_role("button", name="Change").click()  # a live update reaches every screen
+    expect(bob.locator("#phone")).not_to_have_attribute("data-version", version or "")
+    expect(fold).to_have_attribute("open", "")
+    expect(show).to_be_visible()
+    screenshot(bob, "kept-phone-prove-open-after-update")
+    bob.reload()
+    expect(fold).to_have_attribute("open", "")
+    expect(show).to_be_enabled()
+    night.phone_tap("Bob", "Show the Duke")
+    night.expect_tablet("Bob shows the Duke")
