@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from nightkit import Night, create_table, seat, seat_everyone, start
 from playwright.sync_api import Page, expect
@@ -77,6 +78,27 @@ def embezzle_proven(tablet: Page, new_phone: NewPhone) -> Night:
     night.expect_phone("Ann", "Card drawn")
     night.sync()
     return night
+
+
+def ann_shows_the_duke(night: Night) -> None:
+    """Ann (who holds the Duke) claims it for Tax, Bob challenges, Ann shows it."""
+    night.declare("Tax")
+    night.tap("Bob challenges")
+    night.phone_open("Ann", "Tap to see your options")
+    night.phone_tap("Ann", "Show the Duke")
+
+
+def phone_with_hand(new_context: Any, playwright: Any, link: str, cards: list[str],
+                    **options: Any) -> Page:
+    """A phone (a Pixel 7; ``options`` go to its browser context) that opened its seat's link
+    and entered its hand, tapping by the form's values only, so in any language."""
+    phone = new_context(**{**playwright.devices["Pixel 7"], **options}).new_page()
+    phone.goto(link)
+    for slot, card in enumerate(cards, start=1):
+        phone.locator(f'label.choice:has(input[name="card{slot}"][value="{card}"])').click()
+    phone.locator("form.hand-entry button[type=submit]").click()
+    expect(phone.locator("details.secret")).to_have_count(1)
+    return phone
 
 
 def in_view(page: Page, selector: str) -> bool:

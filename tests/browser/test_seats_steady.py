@@ -11,7 +11,7 @@ import pytest
 # Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 from playwright.sync_api import Page, expect  # noqa: E402
-from screenkit import SIZES, TWO, NewPhone, Shot, new_night, viewport_shot  # noqa: E402
+from screenkit import SIZES, TWO, NewPhone, Shot, ann_shows_the_duke, new_night, viewport_shot  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 TABLET = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1,
@@ -67,24 +67,18 @@ def test_no_phone_for_a_seat_leaves_the_seats_where_they_were(
 
 def test_the_winner_screen_leaves_the_seats_where_they_were(tablet: Page, new_phone: NewPhone,
                                                             screenshot: Shot) -> None:
-    """Bob challenges Ann's Duke twice and loses both: the seats before the last ruling and on
+    """Bob challenges Ann’s Duke twice and loses both: the seats before her last claim and on
     the winner screen stand in the same places, as wide (the bar above them no longer gains a
     Download button and wraps). Bob's last card turning face up may make his seat taller."""
     night = new_night(tablet, new_phone, TWO)
-    night.declare("Tax")
-    night.tap("Bob challenges")
-    night.phone_open("Ann", "Tap to see your options")
-    night.phone_tap("Ann", "Show the Duke")
+    ann_shows_the_duke(night)
     night.lose("Bob", "assassin")
     night.draw("Ann", "duke")
     night.declare("Income")
-    night.declare("Tax")
-    night.tap("Bob challenges")
     night.sync()
     before = boxes(tablet, "#seats > li")
     viewport_shot(tablet, "steady-before-winner")
-    night.phone_open("Ann", "Tap to see your options")
-    night.phone_tap("Ann", "Show the Duke")
+    ann_shows_the_duke(night)
     expect(tablet.get_by_role("heading", name="Ann wins!")).to_be_visible()
     after = boxes(tablet, "#seats > li")
     screenshot(tablet, "steady-winner-screen")

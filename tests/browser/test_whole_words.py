@@ -19,6 +19,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 from nightkit import step_button  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
+from screenkit import phone_with_hand  # noqa: E402
 
 from app.editions import edition  # noqa: E402
 from app.engine.rules import PRESETS  # noqa: E402
@@ -96,20 +97,11 @@ def create(tablet: Page, language: str, exchanger: str | None = None) -> list[st
     return tablet.locator("ol.lobby .link small").all_inner_texts()
 
 
-def phone_with_hand(new_context: Any, playwright: Any, link: str, cards: list[str]) -> Page:
-    phone = new_context(**playwright.devices["Pixel 7"]).new_page()
-    phone.set_viewport_size({"width": PHONE_SIZE[0], "height": PHONE_SIZE[1]})
-    phone.goto(link)
-    for slot, card in enumerate(cards, start=1):
-        phone.locator(f'label.choice:has(input[name="card{slot}"][value="{card}"])').click()
-    phone.locator("form.hand-entry button[type=submit]").click()
-    expect(phone.locator("details.secret")).to_have_count(1)
-    return phone
-
-
 def seat_and_start(tablet: Page, new_context: Any, playwright: Any, links: list[str],
                    hands: dict[str, list[str]]) -> dict[str, Page]:
-    phones = {name: phone_with_hand(new_context, playwright, link, hands[name])
+    phone_size = {"width": PHONE_SIZE[0], "height": PHONE_SIZE[1]}
+    phones = {name: phone_with_hand(new_context, playwright, link, hands[name],
+                                    viewport=phone_size)
               for name, link in zip(hands, links, strict=False)}
     tablet.locator("form:has(input[name=tracked][value='0']) button").last.click()
     expect(tablet.locator("li.seat-card.untracked")).to_have_count(1)
