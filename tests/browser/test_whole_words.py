@@ -32,7 +32,7 @@ NATIVE_EDITION = {"en": "official", "ru": "la_mame_ru_2015", "uk": "ua_steampunk
                   "pt-BR": "bga_pt", "ja": "ja"}
 TABLET = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1,
           "has_touch": True}
-LOOKED_AT = ("ru", "uk")  # screenshots of every window at every size: looked at by a person
+LOOKED_AT = ("en", "ru", "uk")  # screenshots of every window at every size, to look at
 
 # Every broken word and every overflowing box among the page's visible buttons, folds'
 # summaries, choices and the prompts' lines: ["broken: <word> in <text>", "overflows: ..."].
