@@ -13,8 +13,8 @@ from typing import Any
 
 from flask import Flask, g, has_request_context, request
 from jinja2.runtime import Context
-from markupsafe import Markup
 from jinja2.utils import pass_context
+from markupsafe import Markup
 
 from app.editions import usual_edition
 from app.i18n import LANGUAGES, SOURCE_LANGUAGE, Voice, known
