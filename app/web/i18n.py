@@ -69,6 +69,8 @@ def _template_say(context: Context, text: str, **values: Any) -> str:
     ``newstyle`` (translate, escape the values into the sentence), in one call instead of its
     four, since a screen says several dozen of them."""
     said = _voice_of(context).gettext(text)
+    if not values and "%" not in said:
+        return Markup(said) if context.eval_ctx.autoescape else said  # nothing to fill
     return (Markup(said) if context.eval_ctx.autoescape else said) % values
 
 
