@@ -1,6 +1,6 @@
-"""The app's Jinja environment gives each template its globals as one plain dict
-(:mod:`app.web.templating`): the same names as Jinja's layered globals, a template's own on
-top, the environment's left alone."""
+"""The app's Jinja environment (:mod:`app.web.templating`) gives each template its globals as
+one plain dict (the same names as Jinja's layered globals, a template's own on top, the
+environment's left alone) and reads a dict's item by dot at once, with Jinja's answers."""
 
 from __future__ import annotations
 
