@@ -10,7 +10,6 @@ log row ``{"control": "night"}``, which the fold counts as a change like any oth
 from __future__ import annotations
 
 import hashlib
-import time
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -193,11 +192,16 @@ class NightTaps:
         "nobody (else) challenges or blocks". Exactly one step; refused when the timer has not
         run out, the setting is off, or the table waits for anything but a window."""
         self.tables.fresh(state, version)
-        running, game = countdown(state), state.game
-        if (running is None or game is None or not running.stand or time.time() < running.deadline
-                or not all(p.kind in WINDOW_PROMPTS for p in pending(game))):
+        if not self.timed_out(state):
             raise Refusal(Why.NOT_TIMED_OUT)
-        return self.tables.submit(state, version, {"do": "pass"}, [])
+        return self.tables.submit(state, version, {"do": "pass"}, [], time_up=True)
+
+    def timed_out(self, state: TableState) -> bool:
+        """The countdown ran out, by the service's clock, on a window "let it stand" may end."""
+        running, game = countdown(state), state.game
+        return (running is not None and game is not None and running.stand
+                and self.tables.now().timestamp() >= running.deadline
+                and all(p.kind in WINDOW_PROMPTS for p in pending(game)))
 
     def open_timeline(self, state: TableState, version: object,
                       seat: tuple[str, str | None] | None = None) -> TableState:

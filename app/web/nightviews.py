@@ -9,11 +9,11 @@ import math
 from dataclasses import dataclass
 from typing import Any, Final
 
-from app.engine import Ruling, pending
+from app.engine import pending
 from app.engine import table_view as engine_table_view
 from app.engine.story import Mark, Story, story
 from app.store import Seat
-from app.web import evening
+from app.web import evening, views
 from app.web.state import TableState
 
 TV_RULINGS: Final = 8
@@ -133,17 +133,15 @@ def tv(state: TableState) -> View:
         return view
     public = engine_table_view(state.game, pending(state.game))
     view["view"] = public
-    view["tv_log"] = list(reversed(public["log"]))[:TV_RULINGS]
+    view["tv_log"] = views.numbered(state, public["log"])[::-1][:TV_RULINGS]
     return view
 
 
-def spoken(state: TableState) -> list[tuple[int, Ruling]]:
+def spoken(state: TableState) -> list[views.LogLine]:
     """The newest public rulings with their number in the game, for the tablet to read aloud."""
     if state.game is None or state.lobby:
         return []
-    log = state.game.log
-    first = max(0, len(log) - SPOKEN_RULINGS)
-    return [(i + 1, log[i]) for i in range(first, len(log))]
+    return views.numbered(state, state.game.log)[-SPOKEN_RULINGS:]
 
 
 # -- what the tablet's and the phones' screens add --------------------------------------------

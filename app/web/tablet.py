@@ -4,7 +4,6 @@ referee. Each tap is one route, one service call, and the fresh screen it return
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -66,7 +65,7 @@ def night_extras(state: TableState) -> dict[str, Any]:
     """The night's parts of the screen (:mod:`app.web.nightviews`), as they are now."""
     watch = public_url(url_for("night.watch", table_id=state.table.id,
                                key=evening.watch_key(state)))
-    return nightviews.tablet_extras(state, watch, time.time())
+    return nightviews.tablet_extras(state, watch, tables().now().timestamp())
 
 
 def context(state: TableState, message: str | None = None, csrf: str | None = None,

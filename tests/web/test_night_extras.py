@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import re
 import sqlite3
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -36,6 +36,17 @@ def watch_link(t: Table) -> str:
 
 def settings(t: Table, **form: str) -> int:
     return t.post("/night", form).status_code
+
+
+def clock(app) -> float:
+    """The service's one clock (``Tables.now``), in seconds since the epoch."""
+    return app.extensions["tables"].now().timestamp()
+
+
+def set_clock(app, monkeypatch, seconds: float) -> None:
+    """Sets the service's one clock: the countdowns drawn and the time-out tap both read it."""
+    monkeypatch.setattr(app.extensions["tables"], "now",
+                        lambda: datetime.fromtimestamp(seconds, UTC))
 
 
 # -- the timeline -----------------------------------------------------------------------------
@@ -333,7 +344,7 @@ def test_a_reloaded_screen_counts_from_when_the_decision_opened(app, monkeypatch
     t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
     assert settings(t, timer="30") == 200
     assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200  # Bob may challenge
-    monkeypatch.setattr(evening.time, "time", lambda: epoch + 12)
+    set_clock(app, monkeypatch, epoch + 12)
     moment["now"] = "2026-01-01T20:00:12+00:00"
     assert countdown_left(t.page()) == 18
     assert countdown_left(t.phone_page("Bob")) == 18
@@ -343,7 +354,7 @@ def test_a_reloaded_screen_counts_from_when_the_decision_opened(app, monkeypatch
     assert language.status_code in (200, 303)
     assert t.live().version == old + 1  # a change of the seats, not of the game
     assert countdown_left(t.page()) == 18
-    monkeypatch.setattr(evening.time, "time", lambda: epoch + 40)
+    set_clock(app, monkeypatch, epoch + 40)
     assert countdown_left(t.page()) == 0
     assert t.post("/step", {"do": "pass"}).status_code == 200  # the game moves on: Bob's turn
     assert countdown_left(t.page()) == 2  # opened at 20:00:12, 28 s ago by this clock
@@ -361,14 +372,14 @@ def test_one_players_pass_does_not_restart_the_window_s_countdown(app, monkeypat
     moment = {"now": "2026-01-01T20:00:00+00:00"}
     monkeypatch.setattr(store_module, "now", lambda: moment["now"])
     epoch = datetime.fromisoformat("2026-01-01T20:00:00+00:00").timestamp()
-    monkeypatch.setattr(evening.time, "time", lambda: epoch)
+    set_clock(app, monkeypatch, epoch)
     t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
                             "Cy": ["duke", "ambassador"]})
     assert settings(t, timer="30") == 200
     assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
     assert countdown_left(t.page()) == 30
     moment["now"] = "2026-01-01T20:00:17+00:00"
-    monkeypatch.setattr(evening.time, "time", lambda: epoch + 17)
+    set_clock(app, monkeypatch, epoch + 17)
     assert t.post("/step", {"do": "pass", "by": "Bob"}).status_code == 200
     assert countdown_left(t.page()) == 13
     assert countdown_left(t.phone_page("Cy")) == 13
@@ -376,7 +387,7 @@ def test_one_players_pass_does_not_restart_the_window_s_countdown(app, monkeypat
     assert bad.status_code in (409, 422)
     assert countdown_left(t.page()) == 13
     moment["now"] = "2026-01-01T20:00:20+00:00"
-    monkeypatch.setattr(evening.time, "time", lambda: epoch + 20)
+    set_clock(app, monkeypatch, epoch + 20)
     assert t.post("/step", {"do": "pass", "by": "Cy"}).status_code == 200  # the window closes
     assert countdown_left(t.page()) == 30  # Bob's turn: a new decision
 
@@ -391,8 +402,8 @@ def test_time_out_lets_it_stand_with_exactly_one_step(app, monkeypatch):
     assert early.status_code == 409  # not yet: the countdown still runs
     assert "Nothing was decided by the clock" in early.text
     assert len(t.steps()) == steps
-    later = evening.time.time() + 31
-    monkeypatch.setattr(evening.time, "time", lambda: later)
+    later = clock(app) + 31
+    set_clock(app, monkeypatch, later)
     html = t.page()
     version = version_of(html)
     assert t.post("/timeout", {}, version=version).status_code == 200
@@ -409,8 +420,8 @@ def test_time_out_applies_nothing_when_the_setting_is_off_or_a_turn_is_waited_fo
     t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
     assert settings(t, timer="30") == 200
     assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
-    later = evening.time.time() + 60
-    monkeypatch.setattr(evening.time, "time", lambda: later)
+    later = clock(app) + 60
+    set_clock(app, monkeypatch, later)
     steps = len(t.steps())
     off = t.post("/timeout", {})
     assert off.status_code == 409  # "let it stand" is off
@@ -420,6 +431,65 @@ def test_time_out_applies_nothing_when_the_setting_is_off_or_a_turn_is_waited_fo
     assert t.post("/timeout", {}).status_code == 409  # a declaration is never made for him
     assert len(t.steps()) == steps + 1
     assert app.test_client().post(t.url + "/timeout").status_code == 403
+
+
+def test_a_ruling_the_clock_decided_says_so_on_every_screen_until_undone(
+        app, monkeypatch, tmp_path):
+    """Issue 14.4: "let it stand" passes for the table, and each screen's log says the clock
+    decided it, next to the ruling. An undo takes the line away with the step; the record
+    holds the step as any other pass, so it checks and replays to the same rulings."""
+    import app.store as store_module
+    from app.cli import main
+
+    monkeypatch.setattr(store_module, "now", lambda: "2026-01-01T20:00:00+00:00")
+    opened = datetime.fromisoformat("2026-01-01T20:00:00+00:00").timestamp()
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    assert settings(t, timer="30", stand="1") == 200
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+    set_clock(app, monkeypatch, opened + 31)
+    assert TIME_UP not in t.page()
+    assert t.post("/timeout", {}).status_code == 200
+    tv = app.test_client()
+    screens = {"tablet": t.page(), "phone": t.phone_page("Bob"),
+               "tv": tv.get(watch_link(t)).text, "whole log": t.tablet.get(t.url + "/log").text}
+    for screen, html in screens.items():
+        said = 2 if screen == "tablet" else 1  # the tablet's log, and its rulings read aloud
+        assert html.count(TIME_UP) == said, screen
+        assert re.search(TIME_UP_RULING, html), screen
+    assert t.post("/undo", {}).status_code == 200
+    for screen, html in {"tablet": t.page(), "phone": t.phone_page("Bob"),
+                         "tv": tv.get(watch_link(t)).text}.items():
+        assert TIME_UP not in html, screen
+    assert t.post("/step", {"do": "pass"}).status_code == 200  # the referee's own tap
+    assert TIME_UP not in t.page()
+    assert t.post("/undo", {}).status_code == 200
+    assert t.post("/timeout", {}).status_code == 200
+    assert t.steps()[-1] == {"do": "pass"}  # the engine's step, as any tablet pass
+    play_to_the_end(t)
+    record = tmp_path / "timed.json"
+    record.write_bytes(t.download().data)
+    assert TIME_UP not in record.read_text() and "time_up" not in record.read_text()
+    assert main(["check", str(record)]) == 0
+
+
+TIME_UP = "Time is up."
+TIME_UP_RULING = re.compile(r"Time is up\.</span> Nobody challenges")
+
+
+def play_to_the_end(t: Table) -> None:
+    """From Ann's first Tax passed, as :func:`finished_game` plays on: Ann beats Bob."""
+    assert t.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
+    for _round in range(2):
+        for step in ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"}):
+            assert t.post("/step", step).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    assert t.phone_post("Bob", "/step", {"do": "lose", "card": "assassin"}).status_code == 200
+    assert t.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
+    for _round in range(2):
+        for step in ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"}):
+            assert t.post("/step", step).status_code == 200
+    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+    assert "Ann wins!" in t.page()
 
 
 # -- the players' page ------------------------------------------------------------------------
