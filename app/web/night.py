@@ -26,7 +26,7 @@ from app.web.screens import (
 from app.web.security import csrf_ok, csrf_token, is_referee, referee_cookie
 from app.web.state import TableState
 from app.web.tablet import context as tablet_context
-from app.web.tablet import night_extras, referee_state, referee_tap, scope, screen
+from app.web.tablet import night_extras, referee_state, referee_tap, scope, screen, tap_on
 
 bp = Blueprint("night", __name__)
 
@@ -123,8 +123,7 @@ def tablet_settings(table_id: str) -> ResponseReturnValue:
         chosen = evening.settings_from_form(request.form)
     except evening.NightProblem as problem:
         return settings_refused(state, problem)
-    return referee_tap(table_id, lambda s, version: tables().night.change_settings(
-        s, version, chosen))
+    return tap_on(state, lambda s, version: tables().night.change_settings(s, version, chosen))
 
 
 def settings_refused(state: TableState, problem: evening.NightProblem) -> ResponseReturnValue:

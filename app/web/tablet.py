@@ -107,10 +107,16 @@ def referee_tap(table_id: str, command: Command) -> ResponseReturnValue:
     state = referee_state(table_id)
     if not csrf_ok(scope(state)):
         return screen(state, _("This screen was out of date; please try again."), 400)
+    return tap_on(state, command)
+
+
+def tap_on(state: TableState, command: Command) -> ResponseReturnValue:
+    """A referee's tap on the table already loaded and checked (its key, the form's CSRF):
+    one service call, and the screen it leads to (with the refusal's words, if refused)."""
     try:
         new = command(state, request.form.get("version"))
     except Refusal as refusal:
-        fresh = tables().load(table_id) or state
+        fresh = tables().load(state.table.id) or state
         return screen(fresh, words.refusal(refusal, state), refusal.status)
     tap_answered(new)
     return screen(new)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 import sqlite3
+from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -252,6 +253,33 @@ def test_night_settings_need_the_referee_and_a_fresh_form(app):
                                                   "timer": "30"}, headers=HTMX)
     assert stale.status_code == 400
     assert evening.settings(t.live()).timer == 0
+
+
+def test_saving_the_night_settings_is_one_load_one_write_one_publish(app, monkeypatch):
+    """Issue 10: one route, one service call, one write, one publish; a refused form loads the
+    table once and writes nothing."""
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    html = t.page()
+    tables = app.extensions["tables"]
+    calls: Counter[str] = Counter()
+    for owner, name in ((tables, "load"), (tables, "commit"), (tables.broker, "publish")):
+        monkeypatch.setattr(owner, name, counted(calls, name, getattr(owner, name)))
+    form = {"csrf": csrf_of(html), "version": version_of(html)}
+    saved = t.tablet.post(t.url + "/night", data={**form, "timer": "30"}, headers=HTMX)
+    assert saved.status_code == 200 and "data-countdown" in saved.text
+    assert calls == {"load": 1, "commit": 1, "publish": 1}
+    calls.clear()
+    refused = t.tablet.post(t.url + "/night", data={**form, "timer": "5"}, headers=HTMX)
+    assert refused.status_code == 422
+    assert calls == {"load": 1}
+    assert evening.settings(t.live()).timer == 30
+
+
+def counted(calls: Counter[str], name: str, real):
+    def call(*args, **kwargs):
+        calls[name] += 1
+        return real(*args, **kwargs)
+    return call
 
 
 # -- the spectators' board --------------------------------------------------------------------
