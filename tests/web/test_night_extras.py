@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from flask import g
 from tablekit import (
     HTMX,
     Table,
@@ -23,7 +24,9 @@ from tablekit import (
     version_of,
 )
 
-from app.web import evening
+from app.i18n import LANGUAGES
+from app.web import evening, words
+from app.web.refusals import NightProblem, Why
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 WATCH = re.compile(r'href="(http://coup\.test)?(/w/[^"]+)"')
@@ -243,6 +246,23 @@ def test_a_refused_setting_keeps_the_box_open_with_the_message_by_its_field(
     assert found, box
     assert found.group(1) == said
     assert evening.settings(t.live()).target == 0 and evening.settings(t.live()).timer == 0
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_night_problem_is_a_reason_the_web_words_in_each_language(app, language):
+    """Issue 10: the service raises a typed reason with its values; the web layer words it,
+    in the reader's language (the same message the screens above show in English)."""
+    with pytest.raises(NightProblem) as caught:
+        evening.settings_from_form({"target": "3", "timer": "5"})
+    problem = caught.value
+    assert (problem.why, problem.field, dict(problem.params)) == (
+        Why.BAD_TIMER, "timer", {"min": 10, "max": 600})
+    with app.test_request_context():
+        g.language = language
+        said = words.refusal(problem, None)
+    assert "10" in said and "600" in said and "%(" not in said
+    english = "The timer must be from 10 to 600 seconds, or empty (off)."
+    assert (said == english) == (language == "en")
 
 
 def test_night_settings_need_the_referee_and_a_fresh_form(app):
