@@ -21,7 +21,10 @@ from tablekit import (
     make_app,
     snapshot,
     started_table,
+    stop_the_clock,
+    timing_out,
     version_of,
+    watch_link,
 )
 
 from app.i18n import LANGUAGES
@@ -29,15 +32,6 @@ from app.web import evening, words
 from app.web.refusals import NightProblem, Why
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
-WATCH = re.compile(r'href="(http://coup\.test)?(/w/[^"]+)"')
-
-
-def watch_link(t: Table) -> str:
-    match = WATCH.search(t.page())
-    assert match, "no spectators' link on the tablet"
-    return match.group(2)
-
-
 def settings(t: Table, **form: str) -> int:
     return t.post("/night", form).status_code
 
@@ -481,22 +475,14 @@ def test_time_out_applies_nothing_when_the_setting_is_off_or_a_turn_is_waited_fo
     assert app.test_client().post(t.url + "/timeout").status_code == 403
 
 
-def test_a_ruling_the_clock_decided_says_so_on_every_screen_until_undone(
-        app, monkeypatch, tmp_path):
+def test_a_ruling_the_clock_decided_says_so_on_every_screen_until_undone(app, monkeypatch):
     """Issue 14.4: "let it stand" passes for the table, and each screen's log says the clock
-    decided it, next to the ruling. An undo takes the line away with the step; the record
-    holds the step as any other pass, so it checks and replays to the same rulings."""
-    import app.store as store_module
-    from app.cli import main
-
-    monkeypatch.setattr(store_module, "now", lambda: "2026-01-01T20:00:00+00:00")
-    opened = datetime.fromisoformat("2026-01-01T20:00:00+00:00").timestamp()
+    decided it, next to the ruling. An undo takes the line away with the step."""
+    stop_the_clock(app, monkeypatch, 31)
     t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
-    assert settings(t, timer="30", stand="1") == 200
     assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
-    set_clock(app, monkeypatch, opened + 31)
     assert TIME_UP not in t.page()
-    assert t.post("/timeout", {}).status_code == 200
+    timing_out(t)
     tv = app.test_client()
     screens = {"tablet": t.page(), "phone": t.phone_page("Bob"),
                "tv": tv.get(watch_link(t)).text, "whole log": t.tablet.get(t.url + "/log").text}
@@ -504,40 +490,32 @@ def test_a_ruling_the_clock_decided_says_so_on_every_screen_until_undone(
         said = 2 if screen == "tablet" else 1  # the tablet's log, and its rulings read aloud
         assert html.count(TIME_UP) == said, screen
         assert re.search(TIME_UP_RULING, html), screen
+    assert t.steps()[-1] == {"do": "pass"}  # the engine's step, as any tablet pass
     assert t.post("/undo", {}).status_code == 200
     for screen, html in {"tablet": t.page(), "phone": t.phone_page("Bob"),
                          "tv": tv.get(watch_link(t)).text}.items():
         assert TIME_UP not in html, screen
     assert t.post("/step", {"do": "pass"}).status_code == 200  # the referee's own tap
     assert TIME_UP not in t.page()
-    assert t.post("/undo", {}).status_code == 200
-    assert t.post("/timeout", {}).status_code == 200
-    assert t.steps()[-1] == {"do": "pass"}  # the engine's step, as any tablet pass
-    play_to_the_end(t)
+
+
+def test_a_game_the_clock_helped_decide_downloads_as_a_valid_record(app, monkeypatch,
+                                                                      tmp_path):
+    """The record holds each timed-out window as any other pass (FORMAT.md has no clock), so
+    it checks and replays to the same rulings."""
+    from app.cli import main
+
+    stop_the_clock(app, monkeypatch, 31)
+    t = finished_game(app, window=timing_out)
+    assert t.tablet.get(t.url + "/log").text.count(TIME_UP) == 5  # each of Ann's Taxes
     record = tmp_path / "timed.json"
     record.write_bytes(t.download().data)
-    assert TIME_UP not in record.read_text() and "time_up" not in record.read_text()
+    assert "time" not in record.read_text().lower()
     assert main(["check", str(record)]) == 0
 
 
 TIME_UP = "Time is up."
 TIME_UP_RULING = re.compile(r"Time is up\.</span> Nobody challenges")
-
-
-def play_to_the_end(t: Table) -> None:
-    """From Ann's first Tax passed, as :func:`finished_game` plays on: Ann beats Bob."""
-    assert t.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
-    for _round in range(2):
-        for step in ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"}):
-            assert t.post("/step", step).status_code == 200
-    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
-    assert t.phone_post("Bob", "/step", {"do": "lose", "card": "assassin"}).status_code == 200
-    assert t.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
-    for _round in range(2):
-        for step in ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"}):
-            assert t.post("/step", step).status_code == 200
-    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
-    assert "Ann wins!" in t.page()
 
 
 # -- the players' page ------------------------------------------------------------------------
