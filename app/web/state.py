@@ -4,8 +4,10 @@ The log holds engine steps and a few control entries of our own: ``{"control": "
 "setup": ...}`` begins a game, ``{"control": "rematch"}`` opens the lobby for the next one,
 ``{"control": "closed"}`` marks the record downloaded (no more undo), and ``{"control":
 "seat"}`` marks a change of the seats (a phone claimed its seat, a hand entered, a link
-re-issued). Every change appends one row, so a version names one state and a state never
-changes: a cached one is shared by every request (greenlet) that asks for that version.
+re-issued). A step's row may carry one mark of the web's own: ``"time_up": true``, the
+decision timer took it (:func:`engine_step` strips it before the engine). Every change
+appends one row, so a version names one state and a state never changes: a cached one is
+shared by every request (greenlet) that asks for that version.
 
 Hidden cards never enter the log before a game starts: hands wait in the seats table, and only
 the start entry's set-up holds them.
