@@ -63,7 +63,8 @@ def test_the_timer_counts_down_on_the_tablet_and_the_waited_for_phone(
 
 
 def test_on_time_out_the_tablet_lets_the_claim_stand(
-    live_app: Any, tablet: Page
+    live_app: Any, live_server: str, tablet: Page, new_context: Callable[..., BrowserContext],
+    playwright: Any, screenshot: Shot,
 ) -> None:
     t = started_table(live_app, HANDS)
     night_settings(t, timer="10", stand="1")
@@ -73,6 +74,12 @@ def test_on_time_out_the_tablet_lets_the_claim_stand(
     # The server checks its own clock, so this waits the real ten seconds.
     expect(tablet.locator("#tablet")).to_contain_text("Bob’s turn", timeout=20_000)
     assert t.steps() == [{"do": "tax", "by": "Ann"}, {"do": "pass"}]
+    # every log says the clock decided it (issue 14.4)
+    expect(tablet.locator("#tablet .log")).to_contain_text("Time is up. Nobody challenges")
+    screenshot(tablet, "night-time-up-tablet")
+    bob = as_seat(new_context(**playwright.devices["Pixel 7"]), live_server, t, "Bob")
+    expect(bob.locator("#phone .log")).to_contain_text("Time is up. Nobody challenges")
+    screenshot(bob, "night-time-up-phone")
 
 
 
