@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from app.engine import pending
 from app.engine import table_view as engine_table_view
+from app.engine.cards import ACTIONS
 from app.engine.story import Mark, Story, story
 from app.store import Seat
 from app.web import evening, views
@@ -71,7 +72,21 @@ def timeline(state: TableState) -> View:
         lanes.append(Lane(name, name == told.winner,
                           [[_chip(m) for m in t.of(name)] for t in told.turns],
                           coins[1:], _spark(coins, most), told.tallies[name]))
-    return {"turns": told.turns, "lanes": lanes, "winner": told.winner}
+    timed = clock_turns(state)
+    return {"turns": told.turns, "lanes": lanes, "winner": told.winner, "clock_turns": timed,
+            "clock_list": ", ".join(str(n) for n in sorted(timed))}
+
+
+def clock_turns(state: TableState) -> frozenset[int]:
+    """The turns (numbered as the story numbers them: one per action declared) in which the
+    decision timer closed a window ("on time-out, let it stand")."""
+    timed = {seq for seq, _said in state.time_up}
+    turn, found = 0, set()
+    for seq, step in state.steps:
+        turn += step.get("do") in ACTIONS
+        if seq in timed:
+            found.add(turn)
+    return frozenset(found)
 
 
 def _chip(m: Mark) -> Chip:

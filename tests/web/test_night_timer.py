@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from nightwebkit import settings
 from tablekit import (
     HTMX,
+    csrf_of,
     finished_game,
     started_table,
     stop_the_clock,
@@ -189,6 +190,25 @@ def test_a_game_the_clock_helped_decide_downloads_as_a_valid_record(app, monkeyp
     record.write_bytes(t.download().data)
     assert "time" not in record.read_text().lower()
     assert main(["check", str(record)]) == 0
+
+
+def test_the_timeline_says_in_which_turns_the_clock_decided(app, monkeypatch):
+    """The timeline of a finished game: the turns whose window the clock closed are marked in
+    the lanes' heads and in the phone's list of turns, and named under the lanes."""
+    stop_the_clock(app, monkeypatch, 31)
+    t = finished_game(app, window=timing_out)
+    html = t.page()
+    assert t.tablet.post(t.url + "/timeline", data={"csrf": csrf_of(html),
+                                                    "version": version_of(html)}
+                         ).status_code == 303
+    page = t.tablet.get(t.url + "/timeline").text
+    assert "Time was up in turns 1, 3, 5, 9, 11: the table let it stand." in page
+    assert re.findall(r'<th scope="col" class="time-up">(\d+)</th>', page) == [
+        "1", "3", "5", "9", "11"]
+    assert page.count('<span class="time-up">Time is up.</span>') == 5
+    plain = finished_game(app)  # the tablet's own passes: nothing said of a clock
+    plain.post("/timeline", {}, htmx=False)
+    assert "Time was up" not in plain.tablet.get(plain.url + "/timeline").text
 
 
 TIME_UP = "Time is up."
