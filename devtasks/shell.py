@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -25,11 +26,11 @@ def on_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
 
 
-def run(command: list[str | Path], **kwargs: Any) -> int:
+def run(command: Sequence[str | Path], **kwargs: Any) -> int:
     return subprocess.run([str(part) for part in command], **kwargs).returncode
 
 
-def run_logged(command: list[str | Path], log: Path) -> int:
+def run_logged(command: Sequence[str | Path], log: Path) -> int:
     """Run a pip command with its output in ``log`` (setuptools' warnings about an editable
     install are for packagers, not for someone starting the referee); on failure, show the
     log's last lines."""

@@ -76,7 +76,8 @@ def ensure_installed(venv: Path, extras: frozenset[str] = frozenset()) -> Path:
     target = "." + (f"[{','.join(sorted(extras))}]" if extras else "")
     say(f"installing the project into {venv.name} (pip install -c {CONSTRAINTS.name} "
         f"-e {target}) ...")
-    pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    pip: list[str | Path] = [python, "-m", "pip", "install", "--quiet",
+                             "--disable-pip-version-check"]
     if CONSTRAINTS.exists():
         pip += ["--constraint", CONSTRAINTS]
     log = venv / "pip-install.log"
@@ -93,8 +94,9 @@ def build_wheel(python: Path) -> Path | None:
     build with setuptools and Babel); None if that failed."""
     shutil.rmtree(WHEELS, ignore_errors=True)
     say(f"building the wheel into {WHEELS.relative_to(ROOT)} ...")
-    command = [python, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check",
-               "--no-deps", "--wheel-dir", WHEELS, ROOT]
+    command: list[str | Path] = [python, "-m", "pip", "wheel", "--quiet",
+                                 "--disable-pip-version-check", "--no-deps",
+                                 "--wheel-dir", WHEELS, ROOT]
     if run_logged(command, WHEELS.parent / "wheel-build.log") != 0:
         return None
     built = sorted(WHEELS.glob("coup_referee-*.whl"))
@@ -119,7 +121,7 @@ def write_constraints() -> int:
         venv = Path(scratch) / "venv"
         python = ensure_venv(venv)
         say("resolving pyproject.toml's dependencies with the test tools (pip install .[dev]) ...")
-        pip = [python, "-m", "pip", "--disable-pip-version-check"]
+        pip: list[str | Path] = [python, "-m", "pip", "--disable-pip-version-check"]
         if run([*pip, "install", "--quiet", f"{ROOT}[dev]"], cwd=scratch) != 0:
             die("pip install failed (see above)")
         frozen = subprocess.run([*map(str, pip), "freeze", "--exclude", "coup-referee"],
