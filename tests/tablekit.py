@@ -27,6 +27,10 @@ VERSION = re.compile(r'data-version="(\d+)"')
 SEAT_LINK = re.compile(r"/s/([A-Za-z0-9_-]{20,})")
 HTMX = {"HX-Request": "true"}
 
+# Ann and Bob on phones, Cy without one (untracked): the seat-link tests' table.
+HANDS_CY_WITHOUT_PHONE: dict[str, list[str] | None] = {
+    "Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"], "Cy": None}
+
 # A small valid game record (one seat without a phone) that tests of record files start from.
 SMALL_RECORD = {
     "format": "coup-record/1",
