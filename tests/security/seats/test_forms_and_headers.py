@@ -5,8 +5,16 @@ from __future__ import annotations
 import re
 
 from flask import Flask
-from tablekit import (HTMX, Table, check_headers, csrf_of, inline_script_problems, new_table,
-                      snapshot, version_of)
+from tablekit import (
+    HTMX,
+    Table,
+    check_headers,
+    csrf_of,
+    inline_script_problems,
+    new_table,
+    snapshot,
+    version_of,
+)
 
 from app.web.security import DEVICE_COOKIE, referee_cookie
 

@@ -16,8 +16,16 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from tablekit import HANDS_CY_WITHOUT_PHONE as HANDS
-from tablekit import (SEAT_LINK, SMALL_RECORD, Table, csrf_of, new_table, seated_table, snapshot,
-                      started_table)
+from tablekit import (
+    SEAT_LINK,
+    SMALL_RECORD,
+    Table,
+    csrf_of,
+    new_table,
+    seated_table,
+    snapshot,
+    started_table,
+)
 
 from app.web.refusals import Refusal, Why
 from app.web.security import DEVICE_COOKIE, referee_cookie
