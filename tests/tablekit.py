@@ -243,3 +243,22 @@ def check_headers(response: TestResponse) -> None:
     if response.mimetype == "text/html":
         problems = inline_script_problems(response.get_data(as_text=True))
         assert not problems, problems
+
+
+# -- a screen as htmx fetches it ------------------------------------------------------------
+
+HAND = re.compile(r'<p id="hand"[^>]*>(.*?)</p>', re.S)
+
+
+def view(client: FlaskClient, path: str) -> str:
+    """The screen at ``path`` as htmx refreshes it, its form token's slot filled in."""
+    response = client.get(path + "/view", headers=HTMX)
+    assert response.status_code == 200, response.status_code
+    assert "\x1e" not in response.text  # the form token's slot is always filled in
+    return response.text
+
+
+def hand_of(html: str) -> str:
+    match = HAND.search(html)
+    assert match, "no hand on this screen"
+    return match.group(1)
