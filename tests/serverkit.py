@@ -45,10 +45,15 @@ def command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "app.cli"]
 
 
-# -- the command line in a fresh process, for tests/test_cli*.py ---------------------------------
+# -- the command line, for tests/test_cli*.py and tests/i18n/test_cli_language*.py -------------
 
 RECORDS = ROOT / "tests" / "records"
 WORKED = RECORDS / "01-worked-example.json"
+# A shell's locale for each language the command line speaks, and text in two of its scripts.
+LOCALES = {"en": "en_GB.UTF-8", "ru": "ru_RU.UTF-8", "uk": "uk_UA.UTF-8", "pt-BR": "pt_BR.UTF-8",
+           "ja": "ja_JP.UTF-8"}
+CYRILLIC = re.compile("[а-яіїєґ]", re.I)
+JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
 BOUND_S = 60  # a subprocess that takes longer than this is broken; no test times anything
 
 
