@@ -18,6 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from app.store import NewSeat, Store
 from app.web.factory import create_app
 from app.web.state import TableState
 
@@ -262,3 +263,15 @@ def hand_of(html: str) -> str:
     match = HAND.search(html)
     assert match, "no hand on this screen"
     return match.group(1)
+
+
+# -- the store by itself (tests/test_store*.py) ---------------------------------------------
+
+STORE_SETUP = {"first": "Natasha", "rules": {"exchanger": "ambassador"}}
+STORE_SEATS = [NewSeat("Natasha"), NewSeat("Sasha"), NewSeat("Kolya", tracked=False)]
+
+
+def append(store: Store, table_id: str, version: int, entry: dict) -> int:
+    with store.write(table_id, version) as writing:
+        return writing.append(entry).rows[-1].seq
+

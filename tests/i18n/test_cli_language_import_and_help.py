@@ -96,8 +96,9 @@ def test_instance_and_name_problems_are_translated(tmp_path, speak, capsys):
     assert capsys.readouterr().err == (
         f"coup-referee: {tmp_path / 'file'} — це файл, а не тека: вкажіть у --instance теку "
         "(якщо її немає, її буде створено)\n")
-    same = write(tmp_path / "r.json", dict(GOOD, players=["Ann", "Bob", "ANN"],
-                                              hands={"Ann": ["duke", "captain"], "Bob": None, "ANN": None}))
+    same = write(tmp_path / "r.json", dict(
+        GOOD, players=["Ann", "Bob", "ANN"],
+        hands={"Ann": ["duke", "captain"], "Bob": None, "ANN": None}))
     speak("pt_BR.UTF-8")
     assert main(["import", str(same), "--instance", str(tmp_path / "i")]) == 2
     assert capsys.readouterr().err == (
