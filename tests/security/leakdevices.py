@@ -107,6 +107,19 @@ class Devices:
         for screen, version, html in sorted(held, key=repr):
             if screen[0] in ("phone rows", "phone rulings"):
                 self.seen["shared parts"].append((f"{label} {screen}", version, "", html))
+        self.own_regions(label, held)
+
+    def own_regions(self, label: str, held: list[tuple[Any, Any, str]]) -> None:
+        """Each seat's own coins and cards, remembered by the seat's token until they change
+        (app/web/phoneparts.py): every seat's but X's must be the same whatever X holds. (X's
+        own shows X's hand, on X's phone only: the screens' comparison covers where it goes.)"""
+        x_seat = f"[seat {self.plan.names.index(self.plan.x)}."
+        masks = dict(self.tokens)
+        own = sorted((masks[screen[1]], html) for screen, _shows, html in held
+                     if screen[0] == "phone mine" and screen[1] in masks)
+        for mask, html in own:
+            if not mask.startswith(x_seat):
+                self.seen["own regions"].append((f"{label} {mask}", 0, "", html))
 
     def event(self, device: str, what: str) -> None:
         """The event a device's stream sends when the table moved past the screen it shows
@@ -157,10 +170,10 @@ class Devices:
         for device, entries in self.seen.items():
             bodies = [body for *_, body in entries]
             assert not any(self.referee_token in body for body in bodies)
-            if device in ("tv", "shared parts"):
+            if device in ("tv", "shared parts", "own regions"):
                 for token, _mask in self.tokens:
                     assert not any(token in body for body in bodies), device
-            if device in ("tablet", "late", "tv", "shared parts"):
+            if device in ("tablet", "late", "tv", "shared parts", "own regions"):
                 continue
             mine = self.links[device].split("/s/")[1]
             for token, _mask in self.tokens:

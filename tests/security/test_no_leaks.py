@@ -55,7 +55,7 @@ VARIANTS = ("form", "import", "reissue")
 def test_other_devices_cannot_tell_two_deals_apart(tmp_path: Path):
     probe = make_app(tmp_path / "probe")
     played: dict[str, int] = defaultdict(int)
-    shared = 0
+    shared = own = 0
     for seed in SEEDS:
         plan = make_plan(seed, probe)
         if plan is None:
@@ -81,9 +81,11 @@ def test_other_devices_cannot_tell_two_deals_apart(tmp_path: Path):
         assert [seen_a.get(x) for x in sorted(xs)] != [seen_b.get(x) for x in sorted(xs)]
         played[variant] += 1
         shared += len(seen_a.get("shared parts", []))
+        own += len(seen_a.get("own regions", []))
     assert sum(played.values()) >= len(SEEDS) // 2, f"only {played} seeds had a second deal"
     assert set(played) == set(VARIANTS), played
     assert shared, "no phone's shared parts were drawn: the comparison above saw none"
+    assert own, "no seat's own region was remembered: the comparison above saw none"
 
 
 def test_the_tablets_download_holds_no_hidden_card_during_a_game(tmp_path: Path):
