@@ -57,7 +57,7 @@ def test_no_function_is_longer_than_the_bound() -> None:
     ("def f():\n    return 1\n", 2),
     ("@decorated\n@twice\ndef f():\n    '''Doc.'''\n    return 1\n", 5),
     ("class C:\n    async def f(self):\n" + "        x = 1\n" * 70, 71),
-])
+], ids=["plain", "decorated with a docstring", "an async method"])
 def test_a_function_is_measured_from_its_first_decorator_to_its_last_line(
         source: str, longest: int) -> None:
     assert max(length(node) for node in functions(ast.parse(source))) == longest
