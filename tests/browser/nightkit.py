@@ -91,6 +91,15 @@ def region(page: Page) -> Locator:
     return page.locator("#tablet, #phone")
 
 
+def step_button(page: Page, do: str, **fields: str) -> Locator:
+    """The button of the step form whose hidden fields are ``do`` and ``fields``: taps found by
+    the form's values, never by the words on screen, so the same steps drive every language."""
+    selector = f'form.step:has(input[name="do"][value="{do}"])'
+    for key, value in fields.items():
+        selector += f':has(input[name="{key}"][value="{value}"])'
+    return page.locator(selector).locator("button")
+
+
 # -- privacy -------------------------------------------------------------------------------
 
 
