@@ -20,6 +20,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from app.store import NewSeat, Store
 from app.web.evening import settings as night_settings
 from app.web.factory import create_app
 from app.web.state import TableState
@@ -29,6 +30,10 @@ CSRF_FIELD = re.compile(r'name="csrf" value="([^"]*)"')
 VERSION = re.compile(r'data-version="(\d+)"')
 SEAT_LINK = re.compile(r"/s/([A-Za-z0-9_-]{20,})")
 HTMX = {"HX-Request": "true"}
+
+# Ann and Bob on phones, Cy without one (untracked): the seat-link tests' table.
+HANDS_CY_WITHOUT_PHONE: dict[str, list[str] | None] = {
+    "Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"], "Cy": None}
 
 # A small valid game record (one seat without a phone) that tests of record files start from.
 SMALL_RECORD = {
@@ -285,3 +290,34 @@ def check_headers(response: TestResponse) -> None:
     if response.mimetype == "text/html":
         problems = inline_script_problems(response.get_data(as_text=True))
         assert not problems, problems
+
+
+# -- a screen as htmx fetches it ------------------------------------------------------------
+
+HAND = re.compile(r'<p id="hand"[^>]*>(.*?)</p>', re.S)
+
+
+def view(client: FlaskClient, path: str) -> str:
+    """The screen at ``path`` as htmx refreshes it, its form token's slot filled in."""
+    response = client.get(path + "/view", headers=HTMX)
+    assert response.status_code == 200, response.status_code
+    assert "\x1e" not in response.text  # the form token's slot is always filled in
+    return response.text
+
+
+def hand_of(html: str) -> str:
+    match = HAND.search(html)
+    assert match, "no hand on this screen"
+    return match.group(1)
+
+
+# -- the store by itself (tests/test_store*.py) ---------------------------------------------
+
+STORE_SETUP = {"first": "Natasha", "rules": {"exchanger": "ambassador"}}
+STORE_SEATS = [NewSeat("Natasha"), NewSeat("Sasha"), NewSeat("Kolya", tracked=False)]
+
+
+def append(store: Store, table_id: str, version: int, entry: dict) -> int:
+    with store.write(table_id, version) as writing:
+        return writing.append(entry).rows[-1].seq
+
