@@ -58,7 +58,10 @@ def serve(args: argparse.Namespace) -> int:
     listening = False
     try:
         database = database_file.check_database(folder)
+        import gevent
+
         from app.web.factory import create_app
+        from app.web.warm import warm_up
 
         url: str | None = args.public_url
         try:
@@ -74,6 +77,7 @@ def serve(args: argparse.Namespace) -> int:
             instance.write_address(folder, shown, port)
             print_banner(shown, port, host=args.host)
             print(_("Press Ctrl+C to stop."), flush=True)
+            gevent.spawn(warm_up, app, gevent.sleep)  # after the banner: app/web/warm.py
 
         try:
             serve_app(app, args.host, args.port, ready)
