@@ -21,8 +21,9 @@ up the way the pages do (csrf tokens scraped, cookies kept), then for --seconds:
 A tap's time is from sending the POST to the moment the last of the table's 7 devices holds the
 new version (the tablet from its POST answer or its fetch, a phone from its fetch). A device
 that has not got there within 5 s is a missed update. Figures: tap-to-every-screen and request
-latencies (p50/p95/p99/max), errors, missed updates, the server's RSS and CPU (from /proc), and
-the client's own CPU and event-loop lag (a busy client would inflate every figure).
+latencies (p50/p95/p99/max), errors, missed updates, the server's RSS and CPU (from /proc; its
+CPU per tap counts the tapping and its last 5 s, not the streams' opening), and the client's own
+CPU and event-loop lag (a busy client would inflate every figure).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from bench.common import (  # noqa: E402
     Sampler,
     Server,
     StealPlan,
+    cpu_seconds,
     percentile,
     rss_mb,
     summary_ms,
@@ -267,7 +269,12 @@ async def loop_lag(until: float, lags: list[float], every: float = 0.05) -> None
 
 
 async def drive(port: int, setups: list[TableSetup], seconds: float, interval: float,
-                ) -> tuple[Stats, list[LiveTable], list[float], float, float]:
+                server_pid: int | None = None,
+                ) -> tuple[Stats, list[LiveTable], list[float], float, float, float]:
+    """Open every stream, then tap for ``seconds`` (and wait out the last taps' 5 s). The last
+    figure is the server's CPU seconds over the tapping alone (from /proc, given its pid): the
+    streams' opening (a fetch and a full screen each) is a cost of the evening's start, not of
+    its taps, and with one table it weighed a third of its 10 taps (docs/PERFORMANCE.md)."""
     stats = Stats()
     tables = [LiveTable(port, s, stats) for s in setups]
     devices = [d for t in tables for d in t.devices]
@@ -278,6 +285,7 @@ async def drive(port: int, setups: list[TableSetup], seconds: float, interval: f
         await asyncio.gather(*(d.opened.wait() for d in batch))
     await asyncio.sleep(1.0)  # the opening fetches settle
     cpu0, wall0 = time.process_time(), time.perf_counter()
+    server0 = cpu_seconds(server_pid) if server_pid else 0.0
     until = wall0 + seconds
     lags: list[float] = []
     work = [asyncio.ensure_future(loop_lag(until + MISSED_AFTER_S, lags))]
@@ -287,6 +295,7 @@ async def drive(port: int, setups: list[TableSetup], seconds: float, interval: f
     await asyncio.sleep(seconds + MISSED_AFTER_S)  # the last taps get their 5 s too
     client_cpu = time.process_time() - cpu0
     wall = time.perf_counter() - wall0
+    server_cpu = cpu_seconds(server_pid) - server0 if server_pid else float("nan")
     for d in devices:
         d.closing = True
     fetches = [task for d in devices for task in d.tasks]
@@ -295,7 +304,7 @@ async def drive(port: int, setups: list[TableSetup], seconds: float, interval: f
     await asyncio.gather(*work, *listeners, *fetches, return_exceptions=True)
     for d in devices:
         d.http.close()
-    return stats, tables, lags, client_cpu, wall
+    return stats, tables, lags, client_cpu, wall, server_cpu
 
 
 def set_up(port: int, count: int) -> list[TableSetup]:
@@ -326,8 +335,8 @@ def scenario(count: int, seconds: float, interval: float,
               f"server RSS {rss_mb(server.pid)[0]:.1f} MiB", flush=True)
         spy = profiler(server.pid, seconds, profile)
         with Sampler(server.pid) as sampler:
-            stats, tables, lags, client_cpu, wall = asyncio.run(
-                drive(server.port, setups, seconds, interval))
+            stats, tables, lags, client_cpu, wall, tapping_cpu = asyncio.run(
+                drive(server.port, setups, seconds, interval, server.pid))
         if spy is not None:
             spy.wait(30)
         errors_in_log = server.output().count("Traceback")
@@ -348,7 +357,8 @@ def scenario(count: int, seconds: float, interval: float,
     print(f"missed updates (device not at the new version within {MISSED_AFTER_S:g} s): {missed}")
     print(f"server: RSS {sampler.rss[-1]:.1f} MiB at the end, peak {sampler.peak:.1f} MiB; "
           f"CPU {sampler.cpu_share * 100:.0f}% of one core, "
-          f"{sampler.cpu / max(1, taps) * 1e3:.1f} ms per tap (all requests included)")
+          f"{tapping_cpu / max(1, taps) * 1e3:.1f} ms per tap while tapping (all requests "
+          f"included; {(sampler.cpu - tapping_cpu) * 1e3:.0f} ms to open the streams)")
     client = client_cpu / wall
     print(f"client: CPU {client * 100:.0f}% of one core; event-loop lag "
           f"p99 {percentile(lags, 99) * 1e3:.1f} ms, max {max(lags) * 1e3:.1f} ms")
@@ -360,7 +370,7 @@ def scenario(count: int, seconds: float, interval: float,
             "p95": percentile(latencies, 95), "p99": percentile(latencies, 99),
             "errors": errors, "missed": missed, "peak_mb": sampler.peak,
             "server_cpu": sampler.cpu_share, "others": others,
-            "cpu_per_tap": sampler.cpu / max(1, taps)}
+            "cpu_per_tap": tapping_cpu / max(1, taps)}
 
 
 LOAD_BEFORE = Path("/proc/loadavg").read_text().strip() if Path("/proc/loadavg").exists() else "?"
