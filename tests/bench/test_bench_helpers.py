@@ -4,7 +4,9 @@ small HTTP/SSE readers parse what the server sends. No timing is checked here.""
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -12,6 +14,7 @@ sys.path.insert(0, str(ROOT))
 
 from app.engine import apply, new_game  # noqa: E402
 from bench.common import HANDS, NAMES, StealPlan, percentile  # noqa: E402
+from bench.cost import user_and_system  # noqa: E402
 from bench.devices import cookie_pairs, read_response, sse_events  # noqa: E402
 
 
@@ -75,3 +78,13 @@ def test_sse_events_parse_events_and_comments_across_chunks() -> None:
         return [event async for event in sse_events(feed(stream))]
 
     assert asyncio.run(run()) == [("comment", "open"), ("changed", "12"), ("comment", "keepalive")]
+
+
+def test_cpu_time_per_process_grows_with_work_and_splits_user_from_system() -> None:
+    before = user_and_system(os.getpid())
+    deadline = time.process_time() + 0.05
+    while time.process_time() < deadline:  # some CPU work of this process, however long
+        sum(range(1000))
+    after = user_and_system(os.getpid())
+    assert all(value >= 0 for value in before)
+    assert after[0] + after[1] > before[0] + before[1]
