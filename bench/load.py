@@ -249,15 +249,20 @@ class LiveTable:
         """(tap-to-every-screen latencies, missed (device, tap) pairs, taps)."""
         latencies, missed = [], 0
         for tap in self.taps:
-            worst = 0.0
-            for device in self.devices:
-                t = device.when(tap.version)
-                if t is None or t - tap.t0 > MISSED_AFTER_S:
-                    missed += 1
-                else:
-                    worst = max(worst, t - tap.t0)
-            latencies.append(worst)
+            latency, late = tap_latency(tap.t0, [d.when(tap.version) for d in self.devices])
+            latencies.append(latency)
+            missed += late
         return latencies, missed, len(self.taps)
+
+
+def tap_latency(t0: float, reached: list[float | None]) -> tuple[float, int]:
+    """(the time from ``t0`` until every device held the tap's version, the devices that
+    missed it). A device that never got there, or only after MISSED_AFTER_S, makes the tap's
+    time infinite: a tap is on every screen only once it is on the last one."""
+    late = sum(1 for t in reached if t is None or t - t0 > MISSED_AFTER_S)
+    if late:
+        return float("inf"), late
+    return max((t - t0 for t in reached if t is not None), default=0.0), 0
 
 
 async def loop_lag(until: float, lags: list[float], every: float = 0.05) -> None:
