@@ -22,7 +22,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -144,7 +144,7 @@ class Voice:
 
     def gettext(self, text: str) -> str:
         """The translated template, its terms filled in, its ``%(name)s`` values not yet."""
-        return fill_terms(catalog(self.language).gettext(text), terms(self.language, self.edition))
+        return _translated(self, text)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return fill_terms(catalog(self.language).ngettext(singular, plural, n),
@@ -189,6 +189,13 @@ class Voice:
         values.setdefault("num", num)
         return fill(self.ngettext(singular, plural, num), singular if num == 1 else plural,
                     values)
+
+
+@lru_cache(maxsize=16384)
+def _translated(voice: Voice, text: str) -> str:
+    """Remembered: the catalogues and the glossary don't change while the app runs, and a
+    screen says the same few dozen sentences on every draw."""
+    return fill_terms(catalog(voice.language).gettext(text), terms(voice.language, voice.edition))
 
 
 def fill(translated: str, english: str, values: Mapping[str, object]) -> str:

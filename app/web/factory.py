@@ -27,6 +27,7 @@ from app.web.fragments import Fragments
 from app.web.i18n import _
 from app.web.pool import StorePool
 from app.web.service import Tables
+from app.web.templating import ScreensEnvironment
 
 PACKAGE = Path(__file__).resolve().parents[1]
 PROJECT_ROOT = PACKAGE.parent
@@ -50,6 +51,7 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     instance.mkdir(parents=True, exist_ok=True)
     app = Flask(__name__, instance_path=str(instance), template_folder=str(TEMPLATES),
                 static_folder=str(STATIC), static_url_path="/static")
+    app.jinja_environment = ScreensEnvironment  # before app.jinja_env is first made
     app.config.from_mapping(
         DATABASE=str(instance / "coup.sqlite"),
         MAX_CONTENT_LENGTH=64 * 1024,

@@ -32,7 +32,7 @@ class Fragments:
 
     def __init__(self, size: int = FRAGMENTS) -> None:
         self._size = size
-        self._drawn: OrderedDict[tuple[str, Hashable], tuple[int, str]] = OrderedDict()
+        self._drawn: OrderedDict[tuple[str, Hashable], tuple[Hashable, str]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, table_id: str, screen: Hashable, version: int, draw: Callable[[], str],
@@ -45,24 +45,38 @@ class Fragments:
              ) -> str:
         """``screen`` at ``version`` as ``draw`` gives it, drawn once: a whole screen with its
         slots, or a part that several screens of the table share."""
-        key = (table_id, screen)
+        return self._remembered((table_id, screen), version, draw,
+                                lambda held: not isinstance(held, int) or held <= version)
+
+    def alike(self, table_id: str, screen: Hashable, shows: Hashable, draw: Callable[[], str]
+              ) -> str:
+        """``screen`` as ``draw`` gives it, drawn again only when what it shows (``shows``)
+        differs from the last time: a region that changes a few times a game, not with every
+        version (a seat's own coins and cards). Only the newest is kept per screen."""
+        return self._remembered((table_id, screen), shows, draw, lambda _newest: True)
+
+    def _remembered(self, key: tuple[str, Hashable], mark: Hashable, draw: Callable[[], str],
+                    replaces: Callable[[Hashable], bool]) -> str:
+        """The html remembered under ``key`` if it was drawn for ``mark``, else ``draw()``,
+        kept if ``replaces`` says so of the mark held (a newer version is not replaced)."""
         with self._lock:
             hit = self._drawn.get(key)
-            if hit is not None and hit[0] == version:
+            if hit is not None and hit[0] == mark:
                 self._drawn.move_to_end(key)
                 return hit[1]
         html = draw()
         with self._lock:
             newest = self._drawn.get(key)
-            if newest is None or newest[0] <= version:
-                self._drawn[key] = (version, html)
+            if newest is None or replaces(newest[0]):
+                self._drawn[key] = (mark, html)
                 self._drawn.move_to_end(key)
             while len(self._drawn) > self._size:
                 self._drawn.popitem(last=False)
         return html
 
-    def held(self, table_id: str) -> list[tuple[Hashable, int, str]]:
-        """(screen, version, html) of each fragment and part remembered for ``table_id``."""
+    def held(self, table_id: str) -> list[tuple[Hashable, Hashable, str]]:
+        """(screen, version or what it shows, html) of each fragment and part remembered for
+        ``table_id``."""
         with self._lock:
             return [(screen, version, html) for (table, screen), (version, html)
                     in self._drawn.items() if table == table_id]

@@ -14,6 +14,7 @@ from typing import Any
 from flask import Flask, g, has_request_context, request
 from jinja2.runtime import Context
 from jinja2.utils import pass_context
+from markupsafe import Markup
 
 from app.editions import usual_edition
 from app.i18n import LANGUAGES, SOURCE_LANGUAGE, Voice, known
@@ -62,10 +63,32 @@ def _template_ngettext(context: Context, singular: str, plural: str, n: int) -> 
     return _voice_of(context).ngettext(singular, plural, n)
 
 
+@pass_context
+def _template_say(context: Context, text: str, **values: Any) -> str:
+    """``_()`` and ``gettext()`` in a template: what Jinja's i18n extension does with
+    ``newstyle`` (translate, escape the values into the sentence), in one call instead of its
+    four, since a screen says several dozen of them."""
+    said = _voice_of(context).gettext(text)
+    if not values and "%" not in said:
+        return Markup(said) if context.eval_ctx.autoescape else said  # nothing to fill
+    return (Markup(said) if context.eval_ctx.autoescape else said) % values
+
+
+@pass_context
+def _template_nsay(context: Context, singular: str, plural: str, num: int, **values: Any
+                   ) -> str:
+    """``ngettext()`` in a template, as :func:`_template_say`; ``num`` fills ``%(num)s``."""
+    values.setdefault("num", num)
+    said = _voice_of(context).ngettext(singular, plural, num)
+    return (Markup(said) if context.eval_ctx.autoescape else said) % values
+
+
 def install(app: Flask) -> None:
     """``_``, ``gettext`` and ``ngettext`` in every template, speaking the screen's voice, and
-    ``get_locale()`` for ``<html lang>``. (Jinja fills the values in after the call.)"""
+    ``get_locale()`` for ``<html lang>``. (Jinja fills the values in after the call.) The
+    extension stays for ``{% trans %}``; the calls themselves are our lighter ones."""
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         _template_gettext, _template_ngettext, newstyle=True)
-    app.jinja_env.globals["get_locale"] = language
+    app.jinja_env.globals.update(_=_template_say, gettext=_template_say,
+                                 ngettext=_template_nsay, get_locale=language)

@@ -12,7 +12,7 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any, Final
 
-from flask import Flask, has_request_context, request, url_for
+from flask import Flask, current_app, has_request_context, request, url_for
 
 LINKS: Final = 8192  # links remembered (a few per screen, and a refresh link per version)
 
@@ -56,3 +56,10 @@ class Links:
 def install(app: Flask) -> None:
     """The templates' ``url_for`` becomes the remembered one."""
     app.jinja_env.globals["url_for"] = Links()
+
+
+def link_for(endpoint: str, **values: Any) -> str:
+    """A link built as the templates' ``url_for`` builds it (remembered), for Python code."""
+    links = current_app.jinja_env.globals["url_for"]
+    assert isinstance(links, Links)
+    return links(endpoint, **values)

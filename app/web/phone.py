@@ -20,7 +20,7 @@ from app.web import nightviews, rulebook, views, words
 from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _
 from app.web.i18n import language as speaking
-from app.web.phoneparts import foot, phone_parts
+from app.web.phoneparts import foot, mine, phone_parts
 from app.web.refusals import Refusal
 from app.web.screens import (
     event_stream,
@@ -80,8 +80,11 @@ def context(state: TableState, seat: Seat, message: str | None = None,
     if extras is None:
         extras = nightviews.phone_extras(state, seat, time.time())
     csrf = csrf or csrf_token(f"seat:{seat.token}")
-    return {**views.phone(state, seat, languages()), "shared": phone_parts(state),
-            "foot": foot(state, seat, csrf), "csrf": csrf, "message": message, **extras}
+    view = views.phone(state, seat, languages())
+    if "me" in view:
+        view["mine"] = mine(state, seat, view)
+    return {**view, "shared": phone_parts(state), "foot": foot(state, seat, csrf), "csrf": csrf,
+            "message": message, **extras}
 
 
 def fragment_html(state: TableState, seat: Seat, message: str | None = None) -> str:

@@ -8,7 +8,7 @@ link. Only the seat's own part (its hand, its questions) is drawn per seat.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from flask import render_template, request
 from markupsafe import Markup, escape
@@ -70,3 +70,13 @@ def foot(state: TableState, seat: Seat, csrf: str) -> Markup:
     drawn = fragments().part(state.table.id, screen, 0, lambda: render_template(
         "phone/_foot.html", token=seat.token, csrf=CSRF_SLOT, languages=languages()).strip())
     return Markup(drawn.replace(CSRF_SLOT, csrf))
+
+
+def mine(state: TableState, seat: Seat, view: dict[str, Any]) -> Markup:
+    """The seat's own coins, hand, cards face up and side (phone/_mine.html), from its phone
+    view ``view``. It changes a few times a game, so it is drawn again only when what it shows
+    does; remembered per seat (by its token: no other seat's screen can get it) and voice."""
+    shows = (view["voice"], repr(view["me"]), repr(view["view"]["hand"]))
+    drawn = fragments().alike(state.table.id, ("phone mine", seat.token), shows,
+                              lambda: render_template("phone/_mine.html", **view))
+    return Markup(drawn)

@@ -15,6 +15,7 @@ from app.store import Seat, same_secret
 from app.web import evening, nightviews, rulebook, views, words
 from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _, language
+from app.web.links import link_for
 from app.web.refusals import Refusal
 from app.web.screens import (
     event_stream,
@@ -54,7 +55,7 @@ def scope(state: TableState) -> str:
 
 
 def seat_link(seat: Seat) -> str:
-    return public_url(url_for("phone.page", token=seat.token))
+    return public_url(link_for("phone.page", token=seat.token))
 
 
 def join_code_on_show(state: TableState) -> str | None:

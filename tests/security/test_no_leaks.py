@@ -292,6 +292,19 @@ class Night:
         for screen, version, html in sorted(held, key=repr):
             if screen[0] in ("phone rows", "phone rulings"):
                 self.seen["shared parts"].append((f"{label} {screen}", version, "", html))
+        self.own_regions(label, held)
+
+    def own_regions(self, label: str, held: list[tuple[Any, Any, str]]) -> None:
+        """Each seat's own coins and cards, remembered by the seat's token until they change
+        (app/web/phoneparts.py): every seat's but X's must be the same whatever X holds. (X's
+        own shows X's hand, on X's phone only: the screens' comparison covers where it goes.)"""
+        x_seat = f"[seat {self.plan.names.index(self.plan.x)}."
+        masks = dict(self.tokens)
+        own = sorted((masks[screen[1]], html) for screen, _shows, html in held
+                     if screen[0] == "phone mine" and screen[1] in masks)
+        for mask, html in own:
+            if not mask.startswith(x_seat):
+                self.seen["own regions"].append((f"{label} {mask}", 0, "", html))
 
     def event(self, device: str, what: str) -> None:
         """The event a device's stream sends when the table moved past the screen it shows
@@ -516,10 +529,10 @@ class Night:
         for device, entries in self.seen.items():
             bodies = [body for *_, body in entries]
             assert not any(self.referee_token in body for body in bodies)
-            if device in ("tv", "shared parts"):
+            if device in ("tv", "shared parts", "own regions"):
                 for token, _mask in self.tokens:
                     assert not any(token in body for body in bodies), device
-            if device in ("tablet", "late", "tv", "shared parts"):
+            if device in ("tablet", "late", "tv", "shared parts", "own regions"):
                 continue
             mine = self.links[device].split("/s/")[1]
             for token, _mask in self.tokens:
@@ -573,7 +586,7 @@ def mostly_official(rng: random.Random) -> Chooser:
 def test_other_devices_cannot_tell_two_deals_apart(tmp_path: Path):
     probe = make_app(tmp_path / "probe")
     played: dict[str, int] = defaultdict(int)
-    shared = 0
+    shared = own = 0
     for seed in SEEDS:
         plan = make_plan(seed, probe)
         if plan is None:
@@ -599,9 +612,11 @@ def test_other_devices_cannot_tell_two_deals_apart(tmp_path: Path):
         assert [seen_a.get(x) for x in sorted(xs)] != [seen_b.get(x) for x in sorted(xs)]
         played[variant] += 1
         shared += len(seen_a.get("shared parts", []))
+        own += len(seen_a.get("own regions", []))
     assert sum(played.values()) >= len(SEEDS) // 2, f"only {played} seeds had a second deal"
     assert set(played) == set(VARIANTS), played
     assert shared, "no phone's shared parts were drawn: the comparison above saw none"
+    assert own, "no seat's own region was remembered: the comparison above saw none"
 
 
 def test_the_tablets_download_holds_no_hidden_card_during_a_game(tmp_path: Path):

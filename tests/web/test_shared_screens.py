@@ -22,7 +22,7 @@ from app.i18n import Voice
 from app.live import Broker, LiveUpdates
 from app.store import PlayerLog, TableLog
 from app.web.fragments import CSRF_SLOT, Fragments
-from app.web.links import LINKS, Links
+from app.web.links import LINKS, Links, link_for
 from app.web.loglines import RULES_SLOT, log_html
 from app.web.phoneparts import PhoneParts
 from app.web.security import referee_cookie
@@ -452,6 +452,22 @@ def test_a_remembered_link_is_the_one_url_for_builds_for_that_request(app: Flask
         assert remember("tablet.page", table_id="t1", x=["a", "b"]) == url_for(
             "tablet.page", table_id="t1", x=["a", "b"])  # not a key: built each time
     assert len(remember) <= LINKS
+
+
+def test_link_for_is_the_templates_remembered_url_for(app: Flask):
+    with app.test_request_context("/", base_url="http://coup.test"):
+        built = link_for("phone.page", token="abc")
+        assert built == url_for("phone.page", token="abc") == "/s/abc"
+        assert link_for("phone.page", token="abc") is built  # remembered
+
+
+def test_a_screens_refresh_asks_since_the_version_it_shows(started: Table):
+    version = started.live().version
+    tablet = started.tablet.get(f"{started.url}/view", headers=HTMX).text
+    assert f'hx-get="{started.url}/view?since={version}"' in tablet
+    name = started.names[0]
+    phone = started.phone(name).get(f"{started.link(name)}/view", headers=HTMX).text
+    assert f'hx-get="{started.link(name)}/view?since={version}"' in phone
 
 
 # -- a log's lines, each drawn once (app/web/loglines.py) ------------------------------------

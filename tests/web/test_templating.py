@@ -1,0 +1,46 @@
+"""The app's Jinja environment (:mod:`app.web.templating`) gives each template its globals as
+one plain dict (the same names as Jinja's layered globals, a template's own on top, the
+environment's left alone) and reads a dict's item by dot at once, with Jinja's answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+from tablekit import make_app
+
+from app.web.templating import ScreensEnvironment
+
+
+def test_templates_see_every_global_as_a_plain_dict(tmp_path: Path):
+    app = make_app(tmp_path)
+    assert isinstance(app.jinja_env, ScreensEnvironment)
+    template = app.jinja_env.get_template("_macros.html")
+    assert type(template.globals) is dict
+    assert template.globals == dict(app.jinja_env.globals)
+    for name in ("_", "ngettext", "url_for", "log_html", "get_locale"):
+        assert name in template.globals
+
+
+def test_a_templates_own_globals_overlay_the_environments_and_stay_its_own(tmp_path: Path):
+    env = make_app(tmp_path).jinja_env
+    before = dict(env.globals)
+    own = env.from_string("{{ who }} {{ range(2) | list }}", globals={"who": "Ann"})
+    assert own.render() == "Ann [0, 1]"
+    assert env.globals == before
+    assert env.from_string("{{ who }}|").render() == "|"
+
+
+def test_a_dicts_items_by_dot_are_what_jinja_gives(tmp_path: Path):
+    """``p.coins`` on a dict is its item; a dict's own methods and a missing key go Jinja's
+    way (the method; undefined), as on a plain Jinja environment."""
+    env = make_app(tmp_path).jinja_env
+    plain = jinja2.Environment(autoescape=True)
+    source = ("{{ p.coins }}|{{ p.items() | list }}|{{ p.missing is defined }}|"
+              "{{ p.get('coins') }}|{{ q.count }}|{{ none_.x is defined }}")
+    values = {"p": {"coins": 3, "name": "<b>"}, "q": {"count": 2, "items": "x"},
+              "none_": None}
+    assert env.from_string(source).render(values) == plain.from_string(source).render(values)
+    assert env.from_string("{{ q.items }}").render(values) == \
+        plain.from_string("{{ q.items }}").render(values)  # the method, as Jinja gives it
+    assert env.from_string("{{ p.name }}").render(values) == "&lt;b&gt;"
