@@ -14,7 +14,11 @@
     document.querySelectorAll("[data-reveal]").forEach(function (b) { show(b, false); });
   }
 
+  // The reveal being held ("#hand"), so a live update that redraws the hand mid-hold shows
+  // the new hand too rather than hiding the cards under a finger still pressing.
+  var held = null;
   function show(button, on) {
+    held = on ? button.getAttribute("data-reveal") : null;
     var target = document.querySelector(button.getAttribute("data-reveal"));
     if (!target) { return; }
     target.hidden = !on;
@@ -30,6 +34,9 @@
   ["pointerup", "pointercancel", "pointerleave"].forEach(function (type) {
     document.addEventListener(type, function (e) {
       var b = e.target.closest && e.target.closest("[data-reveal]");
+      if (!b && held && type !== "pointerleave") {  // let go over a redrawn screen
+        b = document.querySelector('[data-reveal="' + held + '"]');
+      }
       if (b) { show(b, false); }
     }, true);
   });
@@ -233,7 +240,13 @@
     flash.scrollIntoView({ block: "nearest" });
   }
 
+  function keepHolding() {
+    var button = held && document.querySelector('[data-reveal="' + held + '"]');
+    if (button) { show(button, true); }
+  }
+
   document.addEventListener("htmx:afterSwap", function (e) {
+    keepHolding();
     restore(keptBeforeSwap);
     keptBeforeSwap = null;
     var asked = e.detail && e.detail.requestConfig;

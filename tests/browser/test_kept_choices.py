@@ -8,6 +8,7 @@ import pytest
 
 # Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+from handkit import assert_hand_hidden, expect_hand  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 from screenkit import NewPhone, Shot, embezzle_proven, new_night  # noqa: E402
 
@@ -47,6 +48,30 @@ def test_a_draw_being_entered_survives_a_live_update(tablet: Page, new_phone: Ne
     expect(ann.locator("#phone input[name=cards]").nth(0)).to_be_checked()
     screenshot(ann, "who-acts-phone-exchange-keep")
     screenshot(tablet, "who-acts-tablet-exchange-keep")
+
+
+def test_cards_held_open_stay_shown_through_a_live_update(tablet: Page,
+                                                         new_phone: NewPhone) -> None:
+    """Bob holds "Hold to see your cards" while the table moves on: the redrawn screen shows
+    his cards too (not hidden under a finger still pressing), and letting go hides them."""
+    hands = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+             "Cy": ["ambassador", "captain"]}
+    night = new_night(tablet, new_phone, hands)
+    bob = night.phone("Bob")
+    assert_hand_hidden(bob)
+    box = bob.get_by_role("button", name="Hold to see your cards").bounding_box()
+    assert box is not None
+    bob.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    bob.mouse.down()
+    try:
+        expect_hand(bob, hands["Bob"])
+        version = bob.locator("#phone").get_attribute("data-version")
+        night.declare("Income")  # Ann's turn: every phone gets a new screen
+        expect(bob.locator("#phone")).not_to_have_attribute("data-version", version or "")
+        expect_hand(bob, hands["Bob"])
+    finally:
+        bob.mouse.up()
+    assert_hand_hidden(bob)
 
 
 # -- a half-made choice survives another seat's step and the referee's settings ----------------
