@@ -11,6 +11,7 @@ the same spaces and line breaks. They are template globals, added while the app 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, Final
 
 from flask import Flask
@@ -46,9 +47,16 @@ def field(name: Any, value: Any) -> str:
     return f'<input type="hidden" name="{escape(name)}" value="{escape(value)}">'
 
 
+@lru_cache(maxsize=64, typed=True)
+def token_fields(csrf: Any, version: Any, indent: str = "") -> str:
+    """The two fields every form of a screen sends, its form token and the version it shows:
+    the same for every form of a screen, so made once."""
+    return f'{field("csrf", csrf)}\n{indent}{field("version", version)}'
+
+
 def hidden(csrf: Any, version: Any) -> Markup:
-    """The two fields every form of a screen sends: its form token and the version it shows."""
-    return Markup(f'{field("csrf", csrf)}\n{field("version", version)}')
+    """The form token and version fields of a form."""
+    return Markup(token_fields(csrf, version))
 
 
 def step_button(label: Any, do: Any, post: Any, csrf: Any, version: Any, by: Any = None,
@@ -60,9 +68,8 @@ def step_button(label: Any, do: Any, post: Any, csrf: Any, version: Any, by: Any
     extra = "".join(field(k, v) for k, v in fields.items())
     return Markup(
         f'<form class="step" method="post" action="{post}" hx-post="{post}">\n'
-        f'  {field("csrf", csrf)}\n'
-        f'  {field("version", version)}\n'
-        f'  {field("do", do)}\n'
+        f'  {token_fields(csrf, version, "  ")}\n'
+        f'  <input type="hidden" name="do" value="{escape(do)}">\n'
         f'  {field("by", by) if by else ""}\n'
         f'  {extra}\n'
         f'  <button type="submit" class="{escape(cls)}" '
