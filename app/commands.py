@@ -31,12 +31,17 @@ def _url_option(url: str | None) -> str | None:
     return None
 
 
-def serve(args: argparse.Namespace) -> int:
-    # The arguments first: a mistake is answered without touching the process.
+def _serve_mistake(args: argparse.Namespace) -> str | None:
+    """A mistake in serve's arguments, in one line; None if they are fine."""
     if not 0 <= args.port <= 65535:
         # TRANSLATORS: command line. port: a port number.
-        return fail(_("--port must be between 0 and 65535, not %(port)s", port=args.port))
-    mistake = _url_option(args.public_url)
+        return _("--port must be between 0 and 65535, not %(port)s", port=args.port)
+    return _url_option(args.public_url)
+
+
+def serve(args: argparse.Namespace) -> int:
+    # The arguments first: a mistake is answered without touching the process.
+    mistake = _serve_mistake(args)
     if mistake:
         return fail(mistake)
 
@@ -58,7 +63,10 @@ def serve(args: argparse.Namespace) -> int:
     listening = False
     try:
         database = database_file.check_database(folder)
+        import gevent
+
         from app.web.factory import create_app
+        from app.web.warm import warm_up
 
         url: str | None = args.public_url
         try:
@@ -74,6 +82,7 @@ def serve(args: argparse.Namespace) -> int:
             instance.write_address(folder, shown, port)
             print_banner(shown, port, host=args.host)
             print(_("Press Ctrl+C to stop."), flush=True)
+            gevent.spawn(warm_up, app, gevent.sleep)  # after the banner: app/web/warm.py
 
         try:
             serve_app(app, args.host, args.port, ready)

@@ -44,8 +44,12 @@ def changed_event(version: int, screen: str | None = None) -> str:
     the version (the listener then fetches its screen)."""
     if screen is None:
         return f"event: changed\ndata: {version}\n\n"
-    lines = screen.strip().replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    return "event: changed\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
+    text = screen.strip()
+    if "\r" in text:  # SSE ends a line at CR, LF or CRLF: each becomes a line of data
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    # Each line of the screen is a "data:" line (a browser joins them with LF again); one
+    # replace over the text, not a string per line: a phone's screen has a few hundred lines.
+    return "event: changed\ndata: " + text.replace("\n", "\ndata: ") + "\n\n"
 
 
 def _event(version: int, draw: Callable[[int], str | None] | None) -> str | None:

@@ -79,6 +79,10 @@
   // not swapped in again. The device whose tap it was gets only the version (its tap's answer
   // is the screen): if that answer never came, or this is a second tab, fetch the screen.
   document.addEventListener("htmx:sseBeforeMessage", function (e) {
+    // While this device's own tap is on its way, a pushed screen waits: swapped in now, it
+    // would leave the tap's answer (perhaps a refusal saying why) nowhere to land. The answer
+    // is the screen as it is, and the fetch after it (htmx:afterSettle) brings anything newer.
+    if (tapOnItsWay()) { e.preventDefault(); return; }
     var shown = document.querySelector("[data-version]");
     var data = e.detail && typeof e.detail.data === "string" ? e.detail.data : "";
     var found = /data-version="(\d+)"/.exec(data);
@@ -233,7 +237,13 @@
     restore(keptBeforeSwap);
     keptBeforeSwap = null;
     var asked = e.detail && e.detail.requestConfig;
-    if (asked && asked.verb === "post") { refusalBesideItsForm(); }
+    if (asked && asked.verb === "post") {
+      tapSent = 0;
+      refusalBesideItsForm();
+      keepRefusal();
+    } else {
+      showKeptRefusal();
+    }
     // The game begins at the top of the screen ("Ann's turn"), not where the lobby was scrolled.
     if (asked && asked.verb === "post" && /\/start$/.test(asked.path || "") && document.querySelector("#seats")) {
       window.scrollTo(0, 0);
@@ -274,10 +284,58 @@
 
   document.addEventListener("DOMContentLoaded", function () { reopenFolds(); layout(); buzz(); });
 
+  // -- A refusal stays in sight until the next tap, or for a while ------------------------
+  // A live update replaces the whole screen, the refusal with it: the reason a tap was refused
+  // is shown again on each new screen for REFUSAL_MS (body's data-refusal-ms), at the top when
+  // its form is gone, until this device taps again.
+  var tapSent = 0;  // when this device's tap left, or 0 once its answer came
+  var keptRefusal = null;  // {text, until}
+
+  function tapOnItsWay() {
+    return tapSent !== 0 && Date.now() - tapSent < 15000;  // a lost answer doesn't block for ever
+  }
+
+  function refusalMs() {
+    var ms = parseInt(document.body.getAttribute("data-refusal-ms") || "", 10);
+    return isNaN(ms) ? 10000 : ms;
+  }
+
+  function keepRefusal() {
+    var flash = document.querySelector("#tablet .flash, #phone .flash");
+    keptRefusal = flash ? { text: flash.textContent, until: Date.now() + refusalMs() } : null;
+    if (flash) { window.setTimeout(dropKeptRefusal, refusalMs()); }
+  }
+
+  function dropKeptRefusal() {
+    if (keptRefusal && Date.now() < keptRefusal.until) { return; }
+    keptRefusal = null;
+    document.querySelectorAll(".flash[data-kept]").forEach(function (f) { f.remove(); });
+  }
+
+  function showKeptRefusal() {
+    var root = document.querySelector("#tablet, #phone");
+    if (!root || !keptRefusal || Date.now() >= keptRefusal.until || root.querySelector(".flash")) {
+      return;
+    }
+    var flash = document.createElement("p");
+    flash.className = "flash";
+    flash.setAttribute("data-kept", "");  // already announced (role=alert) when it came
+    flash.textContent = keptRefusal.text;
+    var above = root.querySelector(":scope > header.bar") || root.querySelector(":scope > [data-refresh]");
+    if (above) { above.insertAdjacentElement("afterend", flash); } else { root.prepend(flash); }
+  }
+
+  document.addEventListener("htmx:sendError", function () { tapSent = 0; refresh(); });
+  document.addEventListener("htmx:responseError", function () { tapSent = 0; refresh(); });
+
   // While a request is on its way, its buttons can't be tapped twice.
   document.addEventListener("htmx:beforeRequest", function (e) {
     var form = e.target.closest && e.target.closest("form");
-    if (form && (form.getAttribute("hx-post") || "") !== "") { askedBy = formKey(form); }
+    if (form && (form.getAttribute("hx-post") || "") !== "") {
+      askedBy = formKey(form);
+      tapSent = Date.now();
+      keptRefusal = null;
+    }
     if (form) {
       form.querySelectorAll("button").forEach(function (b) {
         b.disabled = true; b.setAttribute("data-sending", "");  // on its way: not refused

@@ -18,6 +18,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from tablekit import Table, make_app, seated_table
 
+from app.store import Store, init_db
+
 HANDS = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
          "Cy": ["ambassador", "captain"]}
 
@@ -55,3 +57,20 @@ def started(table: Table) -> Table:
     response = table.post("/start", {})
     assert response.status_code == 200, response.text
     return table
+
+
+# -- the store by itself (tests/test_store*.py) ---------------------------------------------
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    path = tmp_path / "instance" / "coup.sqlite"
+    init_db(path)
+    return path
+
+
+@pytest.fixture
+def store(db_path: Path):
+    with Store.open(db_path) as opened:
+        yield opened
+

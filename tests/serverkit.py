@@ -9,6 +9,7 @@ Waiting for it to come up is bounded; nothing here asserts how long anything tak
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import re
 import signal
@@ -42,6 +43,36 @@ def free_port() -> int:
 def command() -> list[str]:
     script = Path(sys.executable).with_name("coup-referee")
     return [str(script)] if script.exists() else [sys.executable, "-m", "app.cli"]
+
+
+# -- the command line, for tests/test_cli*.py and tests/i18n/test_cli_language*.py -------------
+
+RECORDS = ROOT / "tests" / "records"
+WORKED = RECORDS / "01-worked-example.json"
+# A shell's locale for each language the command line speaks, and text in two of its scripts.
+LOCALES = {"en": "en_GB.UTF-8", "ru": "ru_RU.UTF-8", "uk": "uk_UA.UTF-8", "pt-BR": "pt_BR.UTF-8",
+           "ja": "ja_JP.UTF-8"}
+CYRILLIC = re.compile("[а-яіїєґ]", re.I)
+JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
+BOUND_S = 60  # a subprocess that takes longer than this is broken; no test times anything
+
+
+def cli(*args: str, cwd: Path = ROOT, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    """`coup-referee ARGS` in a fresh process (serve monkey-patches gevent)."""
+    return subprocess.run([*command(), *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=BOUND_S, stdin=subprocess.DEVNULL, **kwargs)  # type: ignore
+
+
+def one_line(text: str) -> str:
+    assert "Traceback" not in text, text
+    lines = text.strip().splitlines()
+    assert len(lines) == 1, text
+    return lines[0]
+
+
+def write(path: Path, data: object) -> Path:
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
 
 
 class ServerProcess:

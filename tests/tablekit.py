@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from app.store import NewSeat, Store
+from app.web.evening import settings as night_settings
 from app.web.factory import create_app
 from app.web.state import TableState
 
@@ -26,6 +30,10 @@ CSRF_FIELD = re.compile(r'name="csrf" value="([^"]*)"')
 VERSION = re.compile(r'data-version="(\d+)"')
 SEAT_LINK = re.compile(r"/s/([A-Za-z0-9_-]{20,})")
 HTMX = {"HX-Request": "true"}
+
+# Ann and Bob on phones, Cy without one (untracked): the seat-link tests' table.
+HANDS_CY_WITHOUT_PHONE: dict[str, list[str] | None] = {
+    "Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"], "Cy": None}
 
 # A small valid game record (one seat without a phone) that tests of record files start from.
 SMALL_RECORD = {
@@ -172,21 +180,64 @@ def started_table(app: Flask, hands: dict[str, list[str] | None], **settings: st
     return table
 
 
-def finished_game(app: Flask) -> Table:
-    """Ann beats Bob; both had phones."""
-    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
-    for _round in range(3):
-        for step in ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"}):
-            assert t.post("/step", step).status_code == 200
-    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
-    assert t.phone_post("Bob", "/step", {"do": "lose", "card": "assassin"}).status_code == 200
-    assert t.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
-    for _round in range(2):
-        for step in ({"do": "tax", "by": "Ann"}, {"do": "pass"}, {"do": "income", "by": "Bob"}):
-            assert t.post("/step", step).status_code == 200
-    assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+def finished_game(app: Flask, ann: tuple[str, str] = ("duke", "captain"),
+                  window: Callable[[Table], None] | None = None) -> Table:
+    """Ann beats Bob; both had phones. Ann never loses a card, so her hand stays hidden to
+    the end; ``window`` closes each window her Taxes open (the tablet's pass if not given)."""
+    t = started_table(app, {"Ann": list(ann), "Bob": ["contessa", "assassin"]})
+    close = window or tablet_pass
+    for bob_loses in ("assassin", None):
+        for _round in range(3 if bob_loses else 2):
+            assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+            close(t)
+            assert t.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
+        assert t.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"}).status_code == 200
+        if bob_loses:
+            lost = t.phone_post("Bob", "/step", {"do": "lose", "card": bob_loses})
+            assert lost.status_code == 200
+            assert t.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
     assert "Ann wins!" in t.page()
     return t
+
+
+def tablet_pass(t: Table) -> None:
+    """Nobody challenges or blocks: the tablet's tap."""
+    assert t.post("/step", {"do": "pass"}).status_code == 200
+
+
+WATCH = re.compile(r'href="(http://coup\.test)?(/w/[^"]+)"')
+
+
+def watch_link(t: Table) -> str:
+    """The spectators' link (game night's TV view) the referee's screen offers."""
+    match = WATCH.search(t.page())
+    assert match, "no spectators' link on the tablet"
+    return match.group(2)
+
+
+# -- the decision timer, on a fixed clock ----------------------------------------------------
+
+
+OPENED = "2026-01-01T20:00:00+00:00"
+"""When every log row is written while :func:`stop_the_clock` holds (so every decision opens)."""
+
+
+def stop_the_clock(app: Flask, monkeypatch: Any, later: float) -> None:
+    """Every log row written at :data:`OPENED`, and the service's one clock (``Tables.now``,
+    which the countdowns and the time-out tap read) ``later`` seconds after it."""
+    import app.store as store_module
+
+    monkeypatch.setattr(store_module, "now", lambda: OPENED)
+    at = datetime.fromisoformat(OPENED) + timedelta(seconds=later)
+    monkeypatch.setattr(app.extensions["tables"], "now", lambda: at)
+
+
+def timing_out(t: Table) -> None:
+    """A window closed by the decision timer with "on time-out, let it stand" (the timer
+    switched on first, if it is off): with the clock stopped 31 s or more after it opened."""
+    if not night_settings(t.live()).stand:
+        assert t.post("/night", {"timer": "30", "stand": "1"}).status_code == 200
+    assert t.post("/timeout", {}).status_code == 200
 
 
 # -- the database, as a whole -------------------------------------------------------------
@@ -239,3 +290,34 @@ def check_headers(response: TestResponse) -> None:
     if response.mimetype == "text/html":
         problems = inline_script_problems(response.get_data(as_text=True))
         assert not problems, problems
+
+
+# -- a screen as htmx fetches it ------------------------------------------------------------
+
+HAND = re.compile(r'<p id="hand"[^>]*>(.*?)</p>', re.S)
+
+
+def view(client: FlaskClient, path: str) -> str:
+    """The screen at ``path`` as htmx refreshes it, its form token's slot filled in."""
+    response = client.get(path + "/view", headers=HTMX)
+    assert response.status_code == 200, response.status_code
+    assert "\x1e" not in response.text  # the form token's slot is always filled in
+    return response.text
+
+
+def hand_of(html: str) -> str:
+    match = HAND.search(html)
+    assert match, "no hand on this screen"
+    return match.group(1)
+
+
+# -- the store by itself (tests/test_store*.py) ---------------------------------------------
+
+STORE_SETUP = {"first": "Natasha", "rules": {"exchanger": "ambassador"}}
+STORE_SEATS = [NewSeat("Natasha"), NewSeat("Sasha"), NewSeat("Kolya", tracked=False)]
+
+
+def append(store: Store, table_id: str, version: int, entry: dict) -> int:
+    with store.write(table_id, version) as writing:
+        return writing.append(entry).rows[-1].seq
+

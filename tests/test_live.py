@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.live import KEEPALIVE, OPENED, Broker
+from app.live import KEEPALIVE, OPENED, Broker, changed_event
 
 ROOT = Path(__file__).resolve().parents[1]
 LONG = 60.0  # a keepalive no test lives to see
@@ -219,3 +219,21 @@ def test_answered_notes_the_newest_version_per_device_and_forgets_the_oldest() -
     given.note("t2", "phone", 1)  # a third device: the least recent one goes
     assert len(given) == 2 and not given.holds("t1", "phone", 4)
     assert given.holds("t1", "tablet", 1) and given.holds("t2", "phone", 1)
+
+
+@pytest.mark.parametrize("screen", [
+    '<div data-version="4">\n  <p>one</p>\n\n  <p>two</p>\n</div>\n',
+    '<p>crlf</p>\r\n<p>and cr</p>\r<p>end</p>',
+    "<p>one line</p>",
+    "\n\n<p>blank lines around</p>\n\n",
+])
+def test_a_screen_in_an_event_is_one_data_line_per_line_and_reads_back_whole(screen: str) -> None:
+    """Every line of the screen is a data line (a browser joins them with LF): CR and CRLF end
+    a line too, so they can't cut a field short; nothing else of the screen changes."""
+    text = changed_event(4, screen)
+    assert text.startswith("event: changed\n") and text.endswith("\n\n")
+    assert "\r" not in text
+    body = text[len("event: changed\n"):-2].split("\n")
+    assert all(line.startswith("data: ") for line in body)
+    expected = screen.strip().replace("\r\n", "\n").replace("\r", "\n")
+    assert "\n".join(line[len("data: "):] for line in body) == expected

@@ -39,11 +39,6 @@ class Admission:
         self._made: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
-    def forget_devices(self) -> None:
-        """Forgets which devices made tables when (tests that make many tables from one)."""
-        with self._lock:
-            self._made.clear()
-
     def admit(self, store: Store, client: str) -> None:
         """Refuses (429) a device that made many tables just now, or a full laptop."""
         moment = self.clock()

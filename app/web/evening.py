@@ -10,7 +10,6 @@ log row ``{"control": "night"}``, which the fold counts as a change like any oth
 from __future__ import annotations
 
 import hashlib
-import time
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -18,9 +17,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from app.engine import pending
-from app.engine.rulings import N_
 from app.store import same_secret
-from app.web.refusals import Refusal, Why
+from app.web.refusals import NightProblem, Refusal, Why
 from app.web.state import CONTROL, WINDOWS, TableState
 
 if TYPE_CHECKING:  # the service calls this module; only its type is needed here
@@ -31,18 +29,6 @@ TIMER_MAX: Final = 600
 TARGET_MAX: Final = 20
 WINDOW_PROMPTS: Final = WINDOWS
 """Prompts of an open window: the only wait that "let it stand" may end on its own."""
-
-
-class NightProblem(Exception):
-    """A night setting or a player's name the form sent that can't be used; ``text`` is an
-    English template (translated where it is shown) and ``params`` its values; ``field`` names
-    the form's field it is about, if one (its message is shown beside it)."""
-
-    def __init__(self, text: str, **params: object) -> None:
-        super().__init__(text)
-        self.text = text
-        self.field = str(params.pop("field", ""))
-        self.params = params
 
 
 # -- the night's settings ---------------------------------------------------------------------
@@ -72,27 +58,21 @@ def _int(value: object, low: int, high: int) -> int:
 
 def settings_from_form(form: Mapping[str, str]) -> Settings:
     """The night settings the tablet's form sent, or :class:`NightProblem`."""
-    target = _number("target", form.get("target", ""), TARGET_MAX,
-                     # TRANSLATORS: error (game night's settings). max: a number.
-                     N_("The target must be a number of wins from 1 to %(max)s, or empty."))
-    timer = _number("timer", form.get("timer", ""), TIMER_MAX,
-                    # TRANSLATORS: error (game night's settings). min, max: numbers.
-                    N_("The timer must be from %(min)s to %(max)s seconds, or empty (off)."))
+    target = _number("target", form.get("target", ""), TARGET_MAX, Why.BAD_TARGET)
+    timer = _number("timer", form.get("timer", ""), TIMER_MAX, Why.BAD_TIMER)
     if timer and timer < TIMER_MIN:
-        # TRANSLATORS: error (game night's settings). min, max: numbers.
-        raise NightProblem(N_("The timer must be from %(min)s to %(max)s seconds, or empty (off)."),
-                           field="timer", min=TIMER_MIN, max=TIMER_MAX)
+        raise NightProblem(Why.BAD_TIMER, field="timer", min=TIMER_MIN, max=TIMER_MAX)
     return Settings(target, timer, form.get("stand") == "1")
 
 
-def _number(field: str, text: str, high: int, problem: str) -> int:
+def _number(field: str, text: str, high: int, why: Why) -> int:
     """A whole number from 1 to ``high``, or 0 for an empty field (off). A 0 typed in is
     refused like any other number out of range: the message says "or empty"."""
     text = (text or "").strip()
     if text == "":
         return 0
     if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= high:
-        raise NightProblem(problem, field=field, min=TIMER_MIN, max=high)
+        raise NightProblem(why, field=field, min=TIMER_MIN, max=high)
     return int(text)
 
 
@@ -193,11 +173,16 @@ class NightTaps:
         "nobody (else) challenges or blocks". Exactly one step; refused when the timer has not
         run out, the setting is off, or the table waits for anything but a window."""
         self.tables.fresh(state, version)
-        running, game = countdown(state), state.game
-        if (running is None or game is None or not running.stand or time.time() < running.deadline
-                or not all(p.kind in WINDOW_PROMPTS for p in pending(game))):
+        if not self.timed_out(state):
             raise Refusal(Why.NOT_TIMED_OUT)
-        return self.tables.submit(state, version, {"do": "pass"}, [])
+        return self.tables.submit(state, version, {"do": "pass"}, [], time_up=True)
+
+    def timed_out(self, state: TableState) -> bool:
+        """The countdown ran out, by the service's clock, on a window "let it stand" may end."""
+        running, game = countdown(state), state.game
+        return (running is not None and game is not None and running.stand
+                and self.tables.now().timestamp() >= running.deadline
+                and all(p.kind in WINDOW_PROMPTS for p in pending(game)))
 
     def open_timeline(self, state: TableState, version: object,
                       seat: tuple[str, str | None] | None = None) -> TableState:

@@ -40,7 +40,7 @@ def log_html(lines: Sequence[LogLine], voice: Voice, rules_url: str) -> Markup:
 
 
 def _line(line: LogLine, voice: Voice) -> str:
-    key = (voice, line.number, id(line.ruling), line.undone)
+    key = (voice, line.number, id(line.ruling), line.undone, line.time_up)
     with _lock:
         hit = _drawn.get(key)
         if hit is not None and hit[0].ruling is line.ruling:

@@ -14,7 +14,7 @@ from app.engine.table import printable
 from app.web import evening, nightviews, views, words
 from app.web.i18n import _
 from app.web.phone import opened, owned
-from app.web.refusals import Refusal
+from app.web.refusals import NightProblem, Refusal
 from app.web.screens import (
     event_stream,
     from_htmx,
@@ -26,15 +26,15 @@ from app.web.screens import (
 from app.web.security import csrf_ok, csrf_token, is_referee, referee_cookie
 from app.web.state import TableState
 from app.web.tablet import context as tablet_context
-from app.web.tablet import night_extras, referee_state, referee_tap, scope, screen
+from app.web.tablet import night_extras, referee_state, referee_tap, scope, screen, tap_on
 
 bp = Blueprint("night", __name__)
 
 PLAYERS_SCOPE = "players"
 
 
-def _problem(problem: evening.NightProblem) -> str:
-    return _(problem.text, **problem.params)
+def _problem(problem: NightProblem) -> str:
+    return words.refusal(problem, None)
 
 
 # -- the timeline -----------------------------------------------------------------------------
@@ -121,13 +121,12 @@ def tablet_settings(table_id: str) -> ResponseReturnValue:
         return screen(state, _("This screen was out of date; please try again."), 400)
     try:
         chosen = evening.settings_from_form(request.form)
-    except evening.NightProblem as problem:
+    except NightProblem as problem:
         return settings_refused(state, problem)
-    return referee_tap(table_id, lambda s, version: tables().night.change_settings(
-        s, version, chosen))
+    return tap_on(state, lambda s, version: tables().night.change_settings(s, version, chosen))
 
 
-def settings_refused(state: TableState, problem: evening.NightProblem) -> ResponseReturnValue:
+def settings_refused(state: TableState, problem: NightProblem) -> ResponseReturnValue:
     """The referee's screen with the night's settings open, the message beside its field and
     what was typed still in the form, so it can be put right (nothing was saved)."""
     extras = {**night_extras(state), "night_problem": _problem(problem),
@@ -258,7 +257,7 @@ def players_change(change: str) -> ResponseReturnValue:
             other = tables().players.rename(name, other)
         else:
             tables().players.merge(name, other)
-    except evening.NightProblem as problem:
+    except NightProblem as problem:
         return players_page(_problem(problem), 422)
     return redirect(url_for(".players", done=change, name=name, other=other), 303)
 

@@ -9,11 +9,12 @@ import math
 from dataclasses import dataclass
 from typing import Any, Final
 
-from app.engine import Ruling, pending
+from app.engine import pending
 from app.engine import table_view as engine_table_view
+from app.engine.cards import ACTIONS
 from app.engine.story import Mark, Story, story
 from app.store import Seat
-from app.web import evening
+from app.web import evening, views
 from app.web.state import TableState
 
 TV_RULINGS: Final = 8
@@ -71,7 +72,21 @@ def timeline(state: TableState) -> View:
         lanes.append(Lane(name, name == told.winner,
                           [[_chip(m) for m in t.of(name)] for t in told.turns],
                           coins[1:], _spark(coins, most), told.tallies[name]))
-    return {"turns": told.turns, "lanes": lanes, "winner": told.winner}
+    timed = clock_turns(state)
+    return {"turns": told.turns, "lanes": lanes, "winner": told.winner, "clock_turns": timed,
+            "clock_list": ", ".join(str(n) for n in sorted(timed))}
+
+
+def clock_turns(state: TableState) -> frozenset[int]:
+    """The turns (numbered as the story numbers them: one per action declared) in which the
+    decision timer closed a window ("on time-out, let it stand")."""
+    timed = {seq for seq, _said in state.time_up}
+    turn, found = 0, set()
+    for seq, step in state.steps:
+        turn += step.get("do") in ACTIONS
+        if seq in timed:
+            found.add(turn)
+    return frozenset(found)
 
 
 def _chip(m: Mark) -> Chip:
@@ -133,17 +148,15 @@ def tv(state: TableState) -> View:
         return view
     public = engine_table_view(state.game, pending(state.game))
     view["view"] = public
-    view["tv_log"] = list(reversed(public["log"]))[:TV_RULINGS]
+    view["tv_log"] = views.numbered(state, public["log"])[::-1][:TV_RULINGS]
     return view
 
 
-def spoken(state: TableState) -> list[tuple[int, Ruling]]:
+def spoken(state: TableState) -> list[views.LogLine]:
     """The newest public rulings with their number in the game, for the tablet to read aloud."""
     if state.game is None or state.lobby:
         return []
-    log = state.game.log
-    first = max(0, len(log) - SPOKEN_RULINGS)
-    return [(i + 1, log[i]) for i in range(first, len(log))]
+    return views.numbered(state, state.game.log)[-SPOKEN_RULINGS:]
 
 
 # -- what the tablet's and the phones' screens add --------------------------------------------

@@ -8,7 +8,6 @@ is shown to a device that does not hold it.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -78,7 +77,7 @@ def _seat_for(token: str, look: Callable[[str, str], tuple[TableState, Seat]]
 def context(state: TableState, seat: Seat, message: str | None = None,
             csrf: str | None = None, extras: dict[str, Any] | None = None) -> dict[str, Any]:
     if extras is None:
-        extras = nightviews.phone_extras(state, seat, time.time())
+        extras = nightviews.phone_extras(state, seat, tables().now().timestamp())
     csrf = csrf or csrf_token(f"seat:{seat.token}")
     view = views.phone(state, seat, languages())
     if "me" in view:
@@ -93,7 +92,7 @@ def fragment_html(state: TableState, seat: Seat, message: str | None = None) -> 
     scoreboard, a countdown's seconds) are read each time: they change between versions."""
     if message is not None:
         return render_template("phone/_phone.html", **context(state, seat, message))
-    extras = nightviews.phone_extras(state, seat, time.time())
+    extras = nightviews.phone_extras(state, seat, tables().now().timestamp())
     screen = ("seat", seat.token, speaking(), repr(sorted(extras.items())))
     return fragments().get(state.table.id, screen, state.version, lambda: render_template(
         "phone/_phone.html", **context(state, seat, csrf=CSRF_SLOT, extras=extras)),

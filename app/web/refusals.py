@@ -35,6 +35,13 @@ class Why(Enum):
     UNKNOWN_STEP = "unknown_step"
     TOO_MANY_TABLES = "too_many_tables"  # this device made many tables a moment ago
     TOO_MANY_LOBBIES = "too_many_lobbies"  # the laptop holds as many unstarted tables as it keeps
+    # game night's forms (app.web.evening, app.web.stats): see NightProblem
+    BAD_TARGET = "bad_target"  # the wins that take the night: not a number in range
+    BAD_TIMER = "bad_timer"  # the decision timer's seconds: not a number in range
+    NO_SUCH_PLAYER = "no_such_player"
+    NAME_TAKEN = "name_taken"  # a rename to another player's name: a merge, not a rename
+    SAME_PLAYER = "same_player"  # a merge of a player into themselves
+    PLAYED_TOGETHER = "played_together"  # two names at one game are two people
 
 
 STATUS: dict[Why, int] = {
@@ -61,6 +68,12 @@ STATUS: dict[Why, int] = {
     Why.UNKNOWN_STEP: 400,
     Why.TOO_MANY_TABLES: 429,
     Why.TOO_MANY_LOBBIES: 429,
+    Why.BAD_TARGET: 422,
+    Why.BAD_TIMER: 422,
+    Why.NO_SUCH_PLAYER: 422,
+    Why.NAME_TAKEN: 422,
+    Why.SAME_PLAYER: 422,
+    Why.PLAYED_TOGETHER: 422,
 }
 """The HTTP status each refusal is answered with."""
 
@@ -81,3 +94,13 @@ class Refusal(Exception):
     @classmethod
     def of(cls, error: RuleError) -> Refusal:
         return cls(Why.RULE, error)
+
+
+class NightProblem(Refusal):
+    """A night setting or a player's name the form sent that can't be used; ``field`` names
+    the form's field it is about, if one (its message is shown beside it)."""
+
+    def __init__(self, why: Why, error: RuleError | None = None, field: str = "",
+                 **params: object) -> None:
+        super().__init__(why, error, **params)
+        self.field = field

@@ -47,7 +47,7 @@ from app.web.pool import StorePool
 from app.web.referees import JoinCodes
 from app.web.refusals import Refusal, Why
 from app.web.seats import Seats, form_step, playing
-from app.web.state import CONTROL, StateCache, TableState, advance, fold
+from app.web.state import CONTROL, TIME_UP, StateCache, TableState, advance, fold
 
 SEAT_CHANGED: Final = {CONTROL: "seat"}
 
@@ -61,6 +61,7 @@ class Tables:
                  now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self.pool = pool
         self.broker = broker
+        self.now = now  # the wall clock: the admission's hours, the decision timer's deadlines
         self.states = StateCache()
         self.join_codes = JoinCodes(clock)
         self.admission = Admission(clock, now)
@@ -148,8 +149,9 @@ class Tables:
     # -- the referee's taps -------------------------------------------------------------------
 
     def submit(self, state: TableState, version: object, fields: Mapping[str, str],
-               cards: Sequence[str]) -> TableState:
-        """A step tapped on the tablet: public steps, and private ones of a seat with no phone."""
+               cards: Sequence[str], time_up: bool = False) -> TableState:
+        """A step tapped on the tablet: public steps, and private ones of a seat with no phone.
+        ``time_up``: the decision timer took it; its log row says so (never the engine)."""
         self.fresh(state, version)
         game = playing(state)
         by = fields.get("by") or None
@@ -159,7 +161,7 @@ class Tables:
             after = apply(game, step)
         except RuleError as error:
             raise Refusal.of(error) from None
-        return self.commit(state, step, applied=after)
+        return self.commit(state, {**step, TIME_UP: True} if time_up else step, applied=after)
 
     def undo(self, state: TableState, version: object) -> TableState:
         """Undo the newest step of the current game (the log keeps it, marked undone)."""

@@ -4,8 +4,10 @@ The log holds engine steps and a few control entries of our own: ``{"control": "
 "setup": ...}`` begins a game, ``{"control": "rematch"}`` opens the lobby for the next one,
 ``{"control": "closed"}`` marks the record downloaded (no more undo), and ``{"control":
 "seat"}`` marks a change of the seats (a phone claimed its seat, a hand entered, a link
-re-issued). Every change appends one row, so a version names one state and a state never
-changes: a cached one is shared by every request (greenlet) that asks for that version.
+re-issued). A step's row may carry one mark of the web's own: ``"time_up": true``, the
+decision timer took it (:func:`engine_step` strips it before the engine). Every change
+appends one row, so a version names one state and a state never changes: a cached one is
+shared by every request (greenlet) that asks for that version.
 
 Hidden cards never enter the log before a game starts: hands wait in the seats table, and only
 the start entry's set-up holds them.
@@ -20,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from app.engine import Game, apply, new_game, pending
+from app.frozen import freeze
 from app.store import JSON, LogRow, Seat, Snapshot, Table
 
 CONTROL: Final = "control"
@@ -45,6 +48,9 @@ class TableState:
     last_said: int = 0  # how many rulings the game's log held before its last live step
     winners: tuple[str, ...] = ()  # the winner of each earlier game at this table, oldest first
     decision_opened: str = ""  # when the game last moved or the night's settings changed
+    # (log seq, rulings before it) of each live step the decision timer took ("on time-out,
+    # let it stand"): the screens' logs say the clock decided it
+    time_up: tuple[tuple[int, int], ...] = ()
 
     @property
     def over(self) -> bool:
@@ -97,19 +103,37 @@ def advance(state: TableState, row: LogRow, applied: Game | None = None) -> Tabl
         return replace(state, version=row.seq, setup=setup, game=new_game(dict(setup)),
                        lobby=False, games=state.games + 1, steps=(), undone=(), undone_at=(),
                        closed=False, winners=state.night_winners, decision_opened=row.created,
-                       last_said=0)
+                       last_said=0, time_up=())
     if control == "rematch":
         return replace(state, version=row.seq, lobby=True)
     if control == "closed":
         return replace(state, version=row.seq, closed=True)
     if control is None and state.game is not None:
-        game = applied if applied is not None else apply(state.game, dict(entry))
-        opened = state.decision_opened if same_window(state.game, game, entry) else row.created
-        return replace(state, version=row.seq, game=game, steps=(*state.steps, (row.seq, entry)),
-                       decision_opened=opened, last_said=len(state.game.log))
+        step = engine_step(entry)
+        game = applied if applied is not None else apply(state.game, dict(step))
+        opened = state.decision_opened if same_window(state.game, game, step) else row.created
+        said = len(state.game.log)
+        timed = ((*state.time_up, (row.seq, said)) if entry.get(TIME_UP) is True
+                 else state.time_up)
+        return replace(state, version=row.seq, game=game, steps=(*state.steps, (row.seq, step)),
+                       decision_opened=opened, last_said=said, time_up=timed)
     if control == "night":  # the timer's settings changed: a running countdown starts again
         return replace(state, version=row.seq, decision_opened=row.created)
     return replace(state, version=row.seq)
+
+
+TIME_UP: Final = "time_up"
+"""A web-only mark on a step's log row: the decision timer ran out and the table let it stand.
+The engine never sees it (:func:`engine_step`), so a game's record is the same without it."""
+
+
+def engine_step(entry: JSON) -> JSON:
+    """A step's log row as the engine takes it: without the web's own marks (read-only, as
+    every row of a cached state is)."""
+    if TIME_UP not in entry:
+        return entry
+    stripped: JSON = freeze({k: v for k, v in entry.items() if k != TIME_UP})
+    return stripped
 
 
 WINDOWS: Final = frozenset({"respond", "block"})
@@ -133,13 +157,17 @@ def _undo(state: TableState, seq: int | None, version: int) -> TableState:
         return replace(state, version=version)  # it names no step of this game
     game = new_game(dict(state.setup))
     last_said = 0
-    for _seq, step in kept:
+    timed = {s for s, _said in state.time_up}
+    time_up: list[tuple[int, int]] = []
+    for step_seq, step in kept:
         last_said = len(game.log)
+        if step_seq in timed:
+            time_up.append((step_seq, last_said))
         game = apply(game, dict(step))
     undone = next(step for s, step in state.steps if s == seq)
     return replace(state, version=version, game=game, steps=kept,
                    undone=(*state.undone, undone), undone_at=(*state.undone_at, len(game.log)),
-                   undone_seq=version, last_said=last_said)
+                   undone_seq=version, last_said=last_said, time_up=tuple(time_up))
 
 
 class StateCache:

@@ -13,12 +13,11 @@ from typing import Final
 
 from app.engine import Game
 from app.engine.errors import RuleError
-from app.engine.rulings import N_
 from app.engine.story import Story, story
 from app.engine.table import check_name, look_alike, printable
 from app.store import GameResult, Writing
-from app.web.evening import NightProblem
 from app.web.pool import StorePool
+from app.web.refusals import NightProblem, Why
 from app.web.state import TableState
 
 
@@ -117,15 +116,13 @@ def clean_name(text: str) -> str:
     try:
         return check_name(text or "")
     except RuleError as error:
-        text = error.text if isinstance(error.text, str) else error.text[0]  # never plural here
-        raise NightProblem(text, **error.params) from None
+        raise NightProblem(Why.RULE, error) from None
 
 
 def _known(known: set[str], *names: str) -> None:
     for name in names:
         if name not in known:
-            # TRANSLATORS: error (the players' page). name: a player's name.
-            raise NightProblem(N_("There is no player %(name)s."), name=printable(name[:40]))
+            raise NightProblem(Why.NO_SUCH_PLAYER, name=printable(name[:40]))
 
 
 class PlayerBook:
@@ -150,9 +147,7 @@ class PlayerBook:
             clash = next((k for k in known if look_alike(k) == look_alike(new) and k != old),
                          None)
             if clash is not None:
-                # TRANSLATORS: error (the players' page). name: a player's name.
-                raise NightProblem(N_("%(name)s is already a player: merge the two instead."),
-                                   name=clash)
+                raise NightProblem(Why.NAME_TAKEN, name=clash)
             store.name_people(_keys_of(results, names, old), new)
         return new
 
@@ -163,12 +158,9 @@ class PlayerBook:
             results, names = store.results(), store.aliases()
             _known({s.name for s in player_stats(results, names)}, old, into)
             if old == into:
-                raise NightProblem(N_("Choose two different players to merge."))
+                raise NightProblem(Why.SAME_PLAYER)
             if _played_together(results, names, old, into):
-                # TRANSLATORS: error (the players' page). name, other: players' names.
-                raise NightProblem(N_("%(name)s and %(other)s played in the same game, so they "
-                                      "are two players: they can’t be merged."),
-                                   name=old, other=into)
+                raise NightProblem(Why.PLAYED_TOGETHER, name=old, other=into)
             store.name_people(_keys_of(results, names, old), into)
 
 

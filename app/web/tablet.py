@@ -4,7 +4,6 @@ referee. Each tap is one route, one service call, and the fresh screen it return
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -67,7 +66,7 @@ def night_extras(state: TableState) -> dict[str, Any]:
     """The night's parts of the screen (:mod:`app.web.nightviews`), as they are now."""
     watch = public_url(url_for("night.watch", table_id=state.table.id,
                                key=evening.watch_key(state)))
-    return nightviews.tablet_extras(state, watch, time.time())
+    return nightviews.tablet_extras(state, watch, tables().now().timestamp())
 
 
 def context(state: TableState, message: str | None = None, csrf: str | None = None,
@@ -109,10 +108,16 @@ def referee_tap(table_id: str, command: Command) -> ResponseReturnValue:
     state = referee_state(table_id)
     if not csrf_ok(scope(state)):
         return screen(state, _("This screen was out of date; please try again."), 400)
+    return tap_on(state, command)
+
+
+def tap_on(state: TableState, command: Command) -> ResponseReturnValue:
+    """A referee's tap on the table already loaded and checked (its key, the form's CSRF):
+    one service call, and the screen it leads to (with the refusal's words, if refused)."""
     try:
         new = command(state, request.form.get("version"))
     except Refusal as refusal:
-        fresh = tables().load(table_id) or state
+        fresh = tables().load(state.table.id) or state
         return screen(fresh, words.refusal(refusal, state), refusal.status)
     tap_answered(new)
     return screen(new)

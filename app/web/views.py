@@ -145,8 +145,8 @@ def _stripped(p: Prompt) -> Prompt:
     return p
 
 
-def whole_log(state: TableState) -> list[Ruling]:
-    return list(engine_table_view(state.game)["log"]) if state.game else []
+def whole_log(state: TableState) -> list[LogLine]:
+    return numbered(state, engine_table_view(state.game)["log"]) if state.game else []
 
 
 def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> View:
@@ -226,11 +226,14 @@ def acting(prompts: Sequence[Prompt]) -> list[str]:
 @dataclass(frozen=True)
 class LogLine:
     """A line of a screen's log: a ruling with its number in the whole game, or a step the
-    referee undid (``undone``), in the place it happened."""
+    referee undid (``undone``), in the place it happened. ``time_up``: the ruling's step was
+    taken by the decision timer ("on time-out, let it stand"), so the line says the clock
+    decided it."""
 
     number: int = 0
     ruling: Ruling | None = None
     undone: str | None = None
+    time_up: bool = False
 
 
 def log_lines(state: TableState, log: Sequence[Ruling], voice: Voice, limit: int
@@ -238,6 +241,7 @@ def log_lines(state: TableState, log: Sequence[Ruling], voice: Voice, limit: int
     """The newest ``limit`` lines, newest first: rulings numbered as the whole game's log
     numbers them (the same on the tablet and every phone), each undo where it happened."""
     marks = _undo_marks(state, len(log))[::-1]
+    timed = time_up_numbers(state)
     lines: list[LogLine] = []
     for number in range(len(log), -1, -1):  # from the newest; only as far back as shown
         lines.extend(LogLine(undone=words.describe_step(step, voice))
@@ -245,8 +249,19 @@ def log_lines(state: TableState, log: Sequence[Ruling], voice: Voice, limit: int
         if len(lines) >= limit:
             break
         if number:
-            lines.append(LogLine(number, log[number - 1]))
+            lines.append(LogLine(number, log[number - 1], time_up=number in timed))
     return lines[:limit]
+
+
+def time_up_numbers(state: TableState) -> frozenset[int]:
+    """The numbers of the rulings that begin a step the decision timer took."""
+    return frozenset(said + 1 for _seq, said in state.time_up)
+
+
+def numbered(state: TableState, log: Sequence[Ruling]) -> list[LogLine]:
+    """Every ruling of ``log`` as a numbered line, oldest first (for the whole-game log)."""
+    timed = time_up_numbers(state)
+    return [LogLine(n, r, time_up=n in timed) for n, r in enumerate(log, 1)]
 
 
 def _undo_marks(state: TableState, size: int) -> list[tuple[int, Any]]:

@@ -67,6 +67,18 @@ REFUSALS = {
                              "Start a game at one of them, or try again in an hour: tables "
                              "where no game started and nothing changed for an hour then make "
                              "room."),
+    # TRANSLATORS: error (game night's settings). max: a number.
+    Why.BAD_TARGET: N_("The target must be a number of wins from 1 to %(max)s, or empty."),
+    # TRANSLATORS: error (game night's settings). min, max: numbers.
+    Why.BAD_TIMER: N_("The timer must be from %(min)s to %(max)s seconds, or empty (off)."),
+    # TRANSLATORS: error (the players' page). name: a player's name.
+    Why.NO_SUCH_PLAYER: N_("There is no player %(name)s."),
+    # TRANSLATORS: error (the players' page). name: a player's name.
+    Why.NAME_TAKEN: N_("%(name)s is already a player: merge the two instead."),
+    Why.SAME_PLAYER: N_("Choose two different players to merge."),
+    # TRANSLATORS: error (the players' page). name, other: players' names.
+    Why.PLAYED_TOGETHER: N_("%(name)s and %(other)s played in the same game, so they are two "
+                            "players: they can’t be merged."),
 }
 
 

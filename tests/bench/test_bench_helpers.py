@@ -4,15 +4,21 @@ small HTTP/SSE readers parse what the server sends. No timing is checked here.""
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+import time
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from app.engine import apply, new_game  # noqa: E402
 from bench.common import HANDS, NAMES, StealPlan, percentile  # noqa: E402
+from bench.cost import user_and_system  # noqa: E402
 from bench.devices import cookie_pairs, read_response, sse_events  # noqa: E402
+from bench.livetables import MISSED_AFTER_S, tap_latency  # noqa: E402
 
 
 def test_the_steal_plan_stays_legal_and_never_forces_a_coup() -> None:
@@ -75,3 +81,19 @@ def test_sse_events_parse_events_and_comments_across_chunks() -> None:
         return [event async for event in sse_events(feed(stream))]
 
     assert asyncio.run(run()) == [("comment", "open"), ("changed", "12"), ("comment", "keepalive")]
+
+
+def test_cpu_time_per_process_grows_with_work_and_splits_user_from_system() -> None:
+    before = user_and_system(os.getpid())
+    deadline = time.process_time() + 0.05
+    while time.process_time() < deadline:  # some CPU work of this process, however long
+        sum(range(1000))
+    after = user_and_system(os.getpid())
+    assert all(value >= 0 for value in before)
+    assert after[0] + after[1] > before[0] + before[1]
+
+
+def test_a_tap_is_on_every_screen_when_on_the_last_one_and_never_if_one_missed_it() -> None:
+    assert tap_latency(10.0, [10.01, 10.03, 10.02]) == (pytest.approx(0.03), 0)
+    assert tap_latency(10.0, [10.01, None, 10.02]) == (float("inf"), 1)
+    assert tap_latency(10.0, [None, 10.0 + MISSED_AFTER_S + 1]) == (float("inf"), 2)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from app.web.admission import NEW_TABLES_WINDOW_S
 from app.web.factory import create_app
 
 if TYPE_CHECKING:
@@ -72,17 +73,36 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {reason}"))
 
 
+class HourPerTest:
+    """The clock of the limit on new tables (app/web/admission.py), moved on by the limit's
+    whole window before each browser test: the tests share one server and one client address,
+    and without it the eleventh table of the session would be refused."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.skipped = 0.0
+
+    def __call__(self) -> float:
+        return self.clock() + self.skipped
+
+    def next_test(self) -> None:
+        self.skipped += NEW_TABLES_WINDOW_S
+
+
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """The Flask app behind :func:`live_server`, with its own temporary instance folder."""
-    return create_app(str(tmp_path_factory.mktemp("instance")), {"TESTING": True})
+    app = create_app(str(tmp_path_factory.mktemp("instance")), {"TESTING": True})
+    admission = app.extensions["tables"].admission
+    admission.clock = HourPerTest(admission.clock)
+    return app
 
 
 @pytest.fixture(autouse=True)
 def every_test_a_fresh_device(live_app: Any) -> None:
-    """The browser tests share one server and one client address: each test is a new device
-    for the limit on new tables (NEW_TABLES_PER_DEVICE), or the eleventh table is refused."""
-    live_app.extensions["tables"].admission.forget_devices()
+    """Each test starts an hour after the one before for the limit on new tables
+    (NEW_TABLES_PER_DEVICE in NEW_TABLES_WINDOW_S), as a device that made none lately."""
+    live_app.extensions["tables"].admission.clock.next_test()
 
 
 @pytest.fixture(scope="session")

@@ -11,16 +11,23 @@ from __future__ import annotations
 import re
 import time
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from handkit import LABEL, assert_tablet_private
 from playwright.sync_api import Locator, Page, expect
+
+Shot = Callable[[Page, str], Path]
+NewPhone = Callable[[], Page]
 
 LIVE_MS = 5_000
 """How long a live (SSE-driven) update may take. The polling fallback is every 10 s, so a
 screen that updates within this time was updated by the push, not by the poll."""
 
-CARDS = ("duke", "assassin", "captain", "ambassador", "contessa", "inquisitor")
-LABEL = {c: c.capitalize() for c in CARDS}
+HANDS = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+         "Cy": ["ambassador", "captain"]}
+"""Three players' hands, entered by hand as with a real deck: every game is deterministic."""
 
 # Counts the SSE stream openings of each page load (htmx's sse extension fires htmx:sseOpen on
 # the element with sse-connect; app.js refetches the view on it). Injected by Playwright, so the
@@ -40,7 +47,6 @@ SCREEN_STATE = """() => {
           document.querySelector(".htmx-request") !== null];
 }"""
 
-_CLASS = re.compile(r'class="([^"]*)"')
 
 
 def turn(name: str) -> re.Pattern[str]:
@@ -91,81 +97,14 @@ def region(page: Page) -> Locator:
     return page.locator("#tablet, #phone")
 
 
-# -- privacy -------------------------------------------------------------------------------
+def step_button(page: Page, do: str, **fields: str) -> Locator:
+    """The button of the step form whose hidden fields are ``do`` and ``fields``: taps found by
+    the form's values, never by the words on screen, so the same steps drive every language."""
+    selector = f'form.step:has(input[name="do"][value="{do}"])'
+    for key, value in fields.items():
+        selector += f':has(input[name="{key}"][value="{value}"])'
+    return page.locator(selector).locator("button")
 
-
-def card_elements(html: str) -> list[tuple[str, bool]]:
-    """(card, face up?) for every card element (class ``card card-<name>``) in ``html``."""
-    found = []
-    for match in _CLASS.finditer(html):
-        tokens = match.group(1).split()
-        if "card" not in tokens:
-            continue
-        for token in tokens:
-            if token.startswith("card-") and token[5:] in CARDS:
-                found.append((token[5:], "up" in tokens))
-    return found
-
-
-def assert_tablet_private(tablet: Page, face_up: dict[str, int] | None = None) -> None:
-    """The tablet's whole HTML shows no face-down card: every card element is a face-up one,
-    and (when given) exactly the expected face-up cards appear."""
-    html = tablet.content()
-    elements = card_elements(html)
-    hidden = [card for card, up in elements if not up]
-    assert not hidden, f"the tablet shows face-down cards: {hidden}"
-    if face_up is not None:
-        shown: dict[str, int] = {}
-        for card, _up in elements:
-            shown[card] = shown.get(card, 0) + 1
-        assert shown == {k: v for k, v in face_up.items() if v}, shown
-
-
-def assert_hand_hidden(phone: Page) -> None:
-    hand = phone.locator("#hand")
-    expect(hand).to_have_attribute("hidden", "")
-    expect(hand).to_be_hidden()
-
-
-def expect_hand(phone: Page, cards: list[str]) -> None:
-    """The phone shows exactly these cards in the hand (in any order)."""
-    hand = phone.locator("#hand")
-    expect(hand).to_be_visible()
-    expect(hand.locator(".card")).to_have_count(len(cards))
-    shown = sorted(hand.locator(".card").all_inner_texts())
-    assert [s.strip() for s in shown] == sorted(LABEL[c] for c in cards), shown
-
-
-def hold_to_see(phone: Page, cards: list[str]) -> None:
-    """Press and hold "Hold to see your cards" with the mouse: the hand shows while held and
-    hides on release."""
-    assert_hand_hidden(phone)
-    button = phone.get_by_role("button", name="Hold to see your cards")
-    box = button.bounding_box()
-    assert box is not None
-    phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    phone.mouse.down()
-    try:
-        expect_hand(phone, cards)
-    finally:
-        phone.mouse.up()
-    assert_hand_hidden(phone)
-
-
-def touch_and_hold(phone: Page, cards: list[str]) -> None:
-    """The same with a real touch (touchStart ... touchEnd through the DevTools protocol)."""
-    assert_hand_hidden(phone)
-    box = phone.get_by_role("button", name="Hold to see your cards").bounding_box()
-    assert box is not None
-    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
-    cdp = phone.context.new_cdp_session(phone)
-    try:
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
-        expect_hand(phone, cards)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-        assert_hand_hidden(phone)
-    finally:
-        cdp.detach()
 
 
 # -- the lobby -----------------------------------------------------------------------------
@@ -337,3 +276,13 @@ def start(night: Night, first: str) -> None:
     expect(night.tablet.get_by_role("heading", name=turn(first))).to_be_visible()
     for name in night.phones:
         night.expect_phone(name, turn(first))
+
+
+def new_night(tablet: Page, new_phone: NewPhone, hands: dict[str, list[str]]) -> Night:
+    """A table of these players, every seat on its own phone with its hand, the game started
+    (the first player begins)."""
+    create_table(tablet, list(hands))
+    night = Night(tablet)
+    seat_everyone(night, new_phone, hands)
+    start(night, next(iter(hands)))
+    return night

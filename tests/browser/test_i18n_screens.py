@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 # Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+from nightkit import step_button  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
+from screenkit import phone_with_hand  # noqa: E402
 
 from app.i18n import LANGUAGES  # noqa: E402
 
@@ -49,13 +50,6 @@ OVERFLOW = """() => {
 }"""
 
 
-def step_button(page: Page, do: str, **fields: str):
-    selector = f'form.step:has(input[name="do"][value="{do}"])'
-    for key, value in fields.items():
-        selector += f':has(input[name="{key}"][value="{value}"])'
-    return page.locator(selector).locator("button")
-
-
 def fits(page: Page, what: str) -> None:
     problems = page.evaluate(OVERFLOW)
     assert not problems, f"{what}: text out of its box: {problems}"
@@ -77,18 +71,6 @@ def open_table(tablet: Page, language: str, edition: str) -> list[str]:
     return links
 
 
-def phone_with_hand(new_context: Any, playwright: Any, link: str, cards: list[str]) -> Page:
-    """A phone (in English: the table's language is the tablet's) that claimed its seat and
-    entered its hand."""
-    phone = new_context(locale="en", **playwright.devices["Pixel 7"]).new_page()
-    phone.goto(link)
-    for slot, card in enumerate(cards, start=1):
-        phone.locator(f'label.choice:has(input[name="card{slot}"][value="{card}"])').click()
-    phone.locator("form.hand-entry button[type=submit]").click()
-    expect(phone.locator("details.secret")).to_have_count(1)
-    return phone
-
-
 @pytest.mark.parametrize(("language", "edition"), BOXES)
 def test_tablet_and_phone_screens_in_every_language(
     language: str, edition: str, new_context, playwright, screenshot: Shot
@@ -102,7 +84,8 @@ def test_tablet_and_phone_screens_in_every_language(
     fits(tablet, "home")
 
     links = open_table(tablet, language, edition)
-    phones = {name: phone_with_hand(new_context, playwright, link, cards)
+    # The phones in English: the table's language is the tablet's.
+    phones = {name: phone_with_hand(new_context, playwright, link, cards, locale="en")
               for (name, cards), link in zip(HANDS.items(), links, strict=True)}
     expect(tablet.locator("li.seat-card.ready")).to_have_count(len(HANDS))
     screenshot(tablet, f"i18n-{shot}-tablet-lobby")

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from app.engine import Game, RuleError, apply, new_game
+from app.engine import Game, RuleError, apply, new_game, pending
 from app.records import export
 
 ABC = ["A", "B", "C"]
@@ -57,3 +57,8 @@ def coins(g: Game) -> dict[str, int]:
 
 def hand(g: Game, name: str) -> list[str]:
     return sorted(g.player(name).hand or [])
+
+
+def kinds(g: Game, name: str | None = None) -> list[tuple[str, str]]:
+    """What ``pending`` asks of whom: (player, kind), of everyone or of ``name`` only."""
+    return [(p.player, p.kind) for p in pending(g) if name is None or p.player == name]

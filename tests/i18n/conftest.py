@@ -162,3 +162,18 @@ def visible_text(html: str) -> list[str]:
 @pytest.fixture
 def visible() -> Callable[[str], list[str]]:
     return visible_text
+
+
+# -- the command line's language (tests/i18n/test_cli_language*.py) -----------------------------
+
+
+@pytest.fixture
+def speak(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    """Set the environment as a shell of that locale would: only LANG."""
+
+    def set_lang(value: str) -> None:
+        for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+            monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv("LANG", value)
+
+    return set_lang

@@ -6,45 +6,15 @@ Each test sets the environment with monkeypatch and runs ``app.cli.main`` in thi
 
 from __future__ import annotations
 
-import io
-import json
-import re
-from collections.abc import Callable
-from pathlib import Path
-
 import pytest
+from serverkit import CYRILLIC, JAPANESE, LOCALES, RECORDS, WORKED, write
 from tablekit import SMALL_RECORD as GOOD
 
-from app import server
 from app.cli import main
 from app.cli_i18n import language
 from app.records import RecordError, load
 
-RECORDS = Path(__file__).resolve().parents[1] / "records"
-WORKED = RECORDS / "01-worked-example.json"
 UNAFFORDABLE = RECORDS / "33-unaffordable-declarations.json"
-LOCALES = {"en": "en_GB.UTF-8", "ru": "ru_RU.UTF-8", "uk": "uk_UA.UTF-8", "pt-BR": "pt_BR.UTF-8",
-           "ja": "ja_JP.UTF-8"}
-CYRILLIC = re.compile("[а-яіїєґ]", re.I)
-JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
-
-
-@pytest.fixture
-def speak(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
-    """Set the environment as a shell of that locale would: only LANG."""
-
-    def set_lang(value: str) -> None:
-        for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-            monkeypatch.delenv(name, raising=False)
-        monkeypatch.setenv("LANG", value)
-
-    return set_lang
-
-
-def write(tmp_path: Path, data: object, name: str = "r.json") -> Path:
-    path = tmp_path / name
-    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
-    return path
 
 
 # -- how the language is chosen -------------------------------------------------------------
@@ -84,7 +54,7 @@ def test_the_language_comes_from_the_environment(environ: dict[str, str], expect
 
 def test_check_in_russian_explains_an_invalid_file_in_russian(tmp_path, speak, capsys):
     speak("ru_RU.UTF-8")
-    path = write(tmp_path, dict(GOOD, steps=[{"by": "Dan", "do": "income"}]))
+    path = write(tmp_path / "r.json", dict(GOOD, steps=[{"by": "Dan", "do": "income"}]))
     assert main(["check", str(path)]) == 1
     assert capsys.readouterr().out == f"INVALID {path}: шаг 1: неизвестный игрок «Dan»\n"
 
@@ -92,7 +62,7 @@ def test_check_in_russian_explains_an_invalid_file_in_russian(tmp_path, speak, c
 def test_check_in_russian_translates_a_refused_step_with_the_engines_reason(tmp_path, speak,
                                                                            capsys):
     speak("ru_RU.UTF-8")
-    path = write(tmp_path, dict(GOOD, steps=[{"by": "Bob", "do": "income"}]))
+    path = write(tmp_path / "r.json", dict(GOOD, steps=[{"by": "Bob", "do": "income"}]))
     assert main(["check", str(path)]) == 1
     assert capsys.readouterr().out == (
         f'FAIL {path}: шаг 1 {{"by": "Bob", "do": "income"}} отклонён: '
@@ -115,7 +85,7 @@ FAILING = {
 
 @pytest.mark.parametrize("lang", list(LOCALES))
 def test_check_keeps_pass_fail_and_invalid_in_every_language(lang, tmp_path, speak, capsys):
-    files = {name: write(tmp_path, data, name) for name, data in {**BAD, **FAILING}.items()}
+    files = {name: write(tmp_path / name, data) for name, data in {**BAD, **FAILING}.items()}
     speak("C.UTF-8")
     assert main(["check", str(WORKED), *map(str, files.values())]) == 1
     english = capsys.readouterr().out.splitlines()
@@ -146,7 +116,7 @@ def test_every_kind_of_invalid_record_is_translated(tmp_path, speak, capsys):
     ]
     speak("ja_JP.UTF-8")
     for i, change in enumerate(cases):
-        path = write(tmp_path, {**GOOD, **change}, f"{i}.json")
+        path = write(tmp_path / f"{i}.json", {**GOOD, **change})
         with pytest.raises(RecordError) as caught:
             load(path)
         assert main(["check", str(path)]) == 1
@@ -201,7 +171,7 @@ def test_unknown_or_empty_lang_means_english(lang, speak, capsys):
 def test_explain_and_import_word_a_bad_file_alike_with_the_reason_translated(tmp_path, speak,
                                                                            capsys):
     speak("uk_UA.UTF-8")
-    path = write(tmp_path, "{ not json")
+    path = write(tmp_path / "r.json", "{ not json")
     assert main(["explain", str(path)]) == 2
     explained = capsys.readouterr().err
     assert explained.startswith(f"coup-referee: {path}: не JSON (рядок 1, стовпець 3: ")
@@ -209,101 +179,3 @@ def test_explain_and_import_word_a_bad_file_alike_with_the_reason_translated(tmp
     assert capsys.readouterr().err == explained
 
 
-# -- import: `table:` and `seat NAME:` stay, errors are translated ----------------------------
-
-
-@pytest.mark.parametrize("lang", list(LOCALES))
-def test_import_prints_table_and_seat_lines_the_same_in_every_language(lang, tmp_path, speak,
-                                                                        capsys):
-    speak(LOCALES[lang])
-    assert main(["import", str(WORKED), "--instance", str(tmp_path),
-                 "--public-url", "http://10.0.0.7:5000/"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert re.fullmatch(r"table: http://10\.0\.0\.7:5000/t/\S+\?key=\S+", lines[0])
-    assert [line.split(": ")[0] for line in lines[1:]] == [
-        "seat Natasha", "seat Sasha", "seat Kolya"]
-
-
-def test_import_errors_are_translated(tmp_path, speak, capsys):
-    speak("pt_BR.UTF-8")
-    path = write(tmp_path, dict(GOOD, steps=[{"by": "Bob", "do": "income"}]))
-    assert main(["import", str(path), "--instance", str(tmp_path)]) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert captured.err == (f'coup-referee: {path}: o passo 1 {{"by": "Bob", "do": "income"}} '
-                            "foi recusado: É a vez de Ann, não de Bob.\n")
-
-
-# -- usage, help and the start-up banner --------------------------------------------------------
-
-
-def test_usage_errors_and_help_are_translated(speak, capsys):
-    speak("ru_RU.UTF-8")
-    assert main(["serve", "--port", "70000"]) == 2
-    assert capsys.readouterr().err == "coup-referee: --port должен быть от 0 до 65535, а не 70000\n"
-    assert main(["dance"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.endswith(" (см. coup-referee --help)\n")
-    assert main(["--help"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("использование: coup-referee")
-    assert "воспроизвести запись игры и объяснить каждое решение" in out
-
-
-def test_the_banner_is_translated(speak):
-    speak("uk_UA.UTF-8")
-    out = io.StringIO()
-    server.print_banner(None, 5000, out=out)
-    text = out.getvalue()
-    assert text.startswith("Суддю гри Coup запущено. На цьому ноутбуці: http://127.0.0.1:5000/")
-    assert "--public-url http://ADDRESS:PORT/" in text
-    out = io.StringIO()
-    server.print_banner("http://192.168.1.20:5000/", 5000, out=out)
-    assert "На планшеті й телефонах (у тій самій мережі Wi-Fi): http://192.168.1.20:5000/" in (
-        out.getvalue())
-
-
-def test_a_port_that_cannot_be_used_is_said_in_the_users_language(speak):
-    speak("ja_JP.UTF-8")
-    error = server.CannotListen("127.0.0.1:5000", "Address already in use")
-    assert str(error) == "cannot listen on 127.0.0.1:5000: Address already in use"
-    assert error.message() == "127.0.0.1:5000 で待ち受けできません：Address already in use"
-
-
-# -- the messages of issues 11 and 16 --------------------------------------------------------
-
-
-def test_check_totals_are_translated_and_the_prefixes_stay(tmp_path, speak, capsys):
-    bad = write(tmp_path, "{", "bad.json")
-    speak("ru_RU.UTF-8")
-    assert main(["check", str(WORKED), str(WORKED), str(bad)]) == 1
-    out = capsys.readouterr()
-    assert [line.split()[0] for line in out.out.splitlines()] == ["PASS", "PASS", "INVALID"]
-    assert out.err == "2 прошли, 0 не прошли, 1 недопустим\n"
-    speak("ja_JP.UTF-8")
-    assert main(["check", str(WORKED), str(bad)]) == 1
-    assert capsys.readouterr().err == "合格 1、不合格 0、無効 1\n"
-
-
-def test_instance_and_name_problems_are_translated(tmp_path, speak, capsys):
-    speak("uk_UA.UTF-8")
-    (tmp_path / "file").write_text("x")
-    assert main(["import", str(WORKED), "--instance", str(tmp_path / "file")]) == 2
-    assert capsys.readouterr().err == (
-        f"coup-referee: {tmp_path / 'file'} — це файл, а не тека: вкажіть у --instance теку "
-        "(якщо її немає, її буде створено)\n")
-    same = write(tmp_path, dict(GOOD, players=["Ann", "Bob", "ANN"],
-                                hands={"Ann": ["duke", "captain"], "Bob": None, "ANN": None}))
-    speak("pt_BR.UTF-8")
-    assert main(["import", str(same), "--instance", str(tmp_path / "i")]) == 2
-    assert capsys.readouterr().err == (
-        f"coup-referee: {same}: Ann e ANN são o mesmo nome; acrescente uma inicial para "
-        "diferenciá-los\n")
-
-
-def test_the_help_of_every_command_is_translated(speak, capsys):
-    speak("ja_JP.UTF-8")
-    for name in ("serve", "check", "explain", "import"):
-        assert main([name, "--help"]) == 0
-        description = capsys.readouterr().out.split("\n\n")[1]
-        assert JAPANESE.search(description), description

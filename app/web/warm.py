@@ -1,0 +1,36 @@
+"""Warm-up at start: compile every template and load every catalogue before the first tap.
+
+Jinja compiles a template the first time it is rendered, and an included partial the first
+time its ``include`` is reached. Most partials of a game's screens are first reached on the
+game's first taps (a challenge window, a block, the first ruling of the log), so the first
+tap of an evening paid 60-90 ms of compiling on top of its own work (docs/PERFORMANCE.md).
+``coup-referee serve`` runs :func:`warm_up` in a greenlet of its own once it listens: the
+banner and the first page are not held back, and ``pause`` between two templates lets a
+request that comes meanwhile go first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Flask
+
+from app.i18n import LANGUAGES, catalog
+
+
+def templates_of(app: Flask) -> list[str]:
+    """The names of the app's own templates (the HTML under ``templates/``)."""
+    return [name for name in app.jinja_env.list_templates() if name.endswith(".html")]
+
+
+def warm_up(app: Flask, pause: Callable[[], object] = lambda: None) -> int:
+    """Compile each template into Jinja's cache and load each language's catalogue, calling
+    ``pause`` after each; returns the number of templates compiled."""
+    names = templates_of(app)
+    for name in names:
+        app.jinja_env.get_template(name)
+        pause()
+    for language in LANGUAGES:
+        catalog(language)
+        pause()
+    return len(names)

@@ -1,0 +1,161 @@
+"""The real server's CPU per request, one kind at a time: what gevent, the sockets and Flask add
+to the app's own work (which `bench/tap.py` counts in-process).
+
+    .venv/bin/python bench/cost.py          (about 30 s)
+    .venv/bin/python bench/cost.py 500      (more requests of each kind)
+
+Starts `coup-referee serve`, sets one table up (a tablet and 6 phones, the game started), then
+makes N requests of each kind in sequence, one at a time, and reads the server's user and
+system CPU time from /proc before and after each kind:
+
+- `GET /healthz`;
+- a tablet's fetch that finds nothing new (a 204);
+- the referee's step alone (a POST, htmx, gzip; no stream open);
+- a whole tap as `bench/load.py` makes it: the POST, the `changed` event of each of the 7
+  open streams (six carrying a phone's screen, the tablet's only the version), and the
+  tablet's fetch after its answer (a 204).
+
+Sequential requests on one client: CPU time is what the figures are, and no other load on the
+machine changes how much work a request is (it changes how long it waits). System time is the
+kernel's share (the sends, the receives, the wake-ups), printed apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import urllib.parse
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.common import VERSION, Server, StealPlan  # noqa: E402
+from bench.devices import (  # noqa: E402
+    AsyncDevice,
+    TableSetup,
+    create_table,
+    request_bytes,
+    sse_events,
+)
+
+WARM = 10
+HTMX = {"HX-Request": "true"}
+
+
+def user_and_system(pid: int) -> tuple[float, float]:
+    """(user, system) CPU seconds of a process, from /proc/<pid>/stat."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
+
+
+class Referee:
+    """The table's tablet: its steps (the steal plan of `bench/load.py`) and its fetches."""
+
+    def __init__(self, port: int, setup: TableSetup) -> None:
+        self.setup = setup
+        self.http = AsyncDevice(port, setup.tablet_cookies, "gzip")
+        self.plan = StealPlan([name for name, _t, _c in setup.seats])
+        self.version = setup.version
+
+    async def step(self) -> None:
+        form = urllib.parse.urlencode({"csrf": self.setup.csrf, "version": str(self.version),
+                                       **self.plan.next()}).encode()
+        status, _h, body = await self.http.request(
+            "POST", f"/t/{self.setup.id}/step",
+            {**HTMX, "Content-Type": "application/x-www-form-urlencoded"}, form)
+        found = VERSION.search(body)
+        if status != 200 or found is None:
+            raise RuntimeError(f"step: HTTP {status}")
+        self.version = int(found.group(1))
+
+    async def fetch(self) -> None:
+        status, _h, _b = await self.http.request(
+            "GET", f"/t/{self.setup.id}/view?since={self.version}", HTMX)
+        if status != 204:
+            raise RuntimeError(f"fetch: HTTP {status}, expected 204")
+
+    async def healthz(self) -> None:
+        status, _h, _b = await self.http.request("GET", "/healthz")
+        if status != 200:
+            raise RuntimeError(f"healthz: HTTP {status}")
+
+
+async def listen(port: int, path: str, cookies: dict[str, str],
+                 events: asyncio.Queue[str]) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(request_bytes("GET", path, port, cookies, {"Accept": "text/event-stream"}))
+    await reader.readuntil(b"\r\n\r\n")
+    events.put_nowait("open")
+    try:
+        async for event, data in sse_events(reader):
+            if event == "changed":
+                events.put_nowait(data)
+    finally:
+        writer.close()
+
+
+async def measure(server: Server, count: int) -> dict[str, tuple[float, float]]:
+    setup = create_table(server.port)
+    referee = Referee(server.port, setup)
+    costs: dict[str, tuple[float, float]] = {}
+
+    async def per_request(name: str, one: object) -> None:
+        before = user_and_system(server.pid)
+        for _ in range(count):
+            await one()  # type: ignore[operator]
+        after = user_and_system(server.pid)
+        costs[name] = ((after[0] - before[0]) / count, (after[1] - before[1]) / count)
+
+    for _ in range(WARM):
+        await referee.step()
+    await per_request("GET /healthz", referee.healthz)
+    await per_request("a fetch with nothing new (204)", referee.fetch)
+    await per_request("the referee's step alone (POST, no stream open)", referee.step)
+
+    paths = [(f"/t/{setup.id}/events", setup.tablet_cookies)] + [
+        (f"/s/{token}/events", cookies) for _name, token, cookies in setup.seats]
+    queues: list[asyncio.Queue[str]] = []
+    listeners = []
+    for path, cookies in paths:
+        queue: asyncio.Queue[str] = asyncio.Queue()
+        queues.append(queue)
+        listeners.append(asyncio.ensure_future(listen(server.port, path, cookies, queue)))
+        await queue.get()  # open
+
+    async def tap() -> None:
+        await referee.step()
+        for queue in queues:
+            await queue.get()
+        await referee.fetch()
+
+    for _ in range(WARM):
+        await tap()
+    await per_request("a tap: the POST, 7 stream events, the 204 after it", tap)
+    for task in listeners:
+        task.cancel()
+    await asyncio.gather(*listeners, return_exceptions=True)
+    referee.http.close()
+    return costs
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("count", nargs="?", type=int, default=300,
+                        help="requests of each kind (default 300)")
+    args = parser.parse_args(argv)
+    with Server() as server:
+        costs = asyncio.run(measure(server, args.count))
+    load = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else "?"
+    print(f"server CPU per request, {args.count} of each in sequence (load average {load}):")
+    for name, (user, system) in costs.items():
+        print(f"  {name}: {(user + system) * 1e3:.2f} ms "
+              f"(user {user * 1e3:.2f}, system {system * 1e3:.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

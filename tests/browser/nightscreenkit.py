@@ -1,0 +1,105 @@
+"""What game night's browser tests share: a game played through the test client on the live
+server's own app (quicker than tapping through a whole game), and the browser opening the
+screens a person would: the tablet with the referee's key link, a phone with the device cookie
+of the client that holds its seat."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page, expect
+from tablekit import Table, started_table
+
+Shot = Callable[[Page, str], Path]
+LIVE_MS = 5_000
+HANDS: dict[str, list[str] | None] = {"Ann": ["duke", "captain"],
+                                      "Bob": ["contessa", "assassin"]}
+
+
+def as_referee(tablet: Page, t: Table) -> None:
+    tablet.goto(f"/t/{t.table_id}?key={t.live().table.referee_token}")
+    expect(tablet.locator("#tablet")).to_be_visible()
+
+
+def as_seat(context: BrowserContext, live_server: str, t: Table, name: str) -> Page:
+    """A browser that holds the seat the test client opened (its device cookie)."""
+    cookie = t.phone(name).get_cookie("coup_device")
+    assert cookie is not None
+    context.add_cookies([{"name": "coup_device", "value": cookie.value, "url": live_server}])
+    page = context.new_page()
+    page.goto(t.link(name))
+    expect(page.locator("#phone")).to_be_visible()
+    return page
+
+
+def night_settings(t: Table, **form: str) -> None:
+    assert t.post("/night", form).status_code == 200
+
+
+
+SIX = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+       "Cy": ["ambassador", "duke"], "Dmitri Alexandrovich": ["captain", "contessa"],
+       "Eve": ["assassin", "ambassador"], "Fernanda": ["duke", "contessa"]}
+
+
+
+def long_game(app: Any, hands: dict[str, list[str] | None] | None = None,
+              **settings: str) -> Table:
+    """A finished game of more than 25 turns: incomes, a few Duke claims let stand, and coups
+    whenever a player has 7 coins, until one player is left."""
+    from app.engine import pending
+
+    t = started_table(app, hands or {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+                                     "Cy": ["ambassador", "duke"]}, **settings)
+    for _step in range(400):
+        game = t.live().game
+        assert game is not None
+        if game.over:
+            return t
+        prompt = pending(game)[0]
+        me = game.player(prompt.player)
+        if prompt.kind == "declare":
+            others = [p.name for p in game.players if p.name != me.name and not p.out]
+            if me.coins >= 7:
+                step = {"do": "coup", "by": me.name, "target": others[0]}
+            elif me.name == "Ann" and len(t.steps()) % 5 == 0:
+                step = {"do": "tax", "by": me.name}
+            else:
+                step = {"do": "income", "by": me.name}
+            assert t.post("/step", step).status_code == 200
+        elif prompt.private:
+            assert me.hand is not None
+            card = me.hand[0]
+            assert t.phone_post(me.name, "/step", {"do": prompt.kind, "card": card}
+                                ).status_code == 200, prompt
+        else:
+            assert t.post("/step", {"do": "pass"}).status_code == 200
+    raise AssertionError("the game did not end")
+
+
+def wider_than_the_screen(page: Page) -> list[str]:
+    """Every element whose content is wider than its box (or the page's), by tag and class.
+    Headings hidden for screen readers only (clipped to nothing on purpose) are not shown."""
+    return page.evaluate("""() => {
+      const out = [];
+      const root = document.documentElement;
+      const readerOnly = (el) => {
+        for (let e = el; e; e = e.parentElement) {
+          const style = getComputedStyle(e);
+          if (style.clipPath !== "none" || style.clip !== "auto") return true;
+        }
+        return false;
+      };
+      if (root.scrollWidth > root.clientWidth) out.push("page " + root.scrollWidth);
+      for (const el of document.body.querySelectorAll("*")) {
+        if (el.closest("svg") && el.tagName !== "svg") continue;
+        if (readerOnly(el)) continue;
+        if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== "inline") {
+          out.push(el.tagName + "." + el.className + " " + el.scrollWidth + ">" + el.clientWidth);
+        }
+      }
+      return out;
+    }""")
+

@@ -1,0 +1,124 @@
+"""Game night's timeline in a real browser: opened after the game on the tablet and a
+phone, refused mid-game, and a long game's lanes fit a phone, a tablet and a TV.
+
+Games are played through the test client on the live server's own app (quicker than tapping
+through a whole game); the browser then opens the screens a person would (nightscreenkit.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+from nightscreenkit import (  # noqa: E402
+    HANDS,
+    LIVE_MS,
+    Shot,
+    as_referee,
+    as_seat,
+    long_game,
+    wider_than_the_screen,
+)
+from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
+from tablekit import finished_game, started_table  # noqa: E402
+
+
+def test_the_timeline_opens_after_the_game_on_the_tablet_and_a_phone(
+    live_app: Any, live_server: str, tablet: Page, new_context: Callable[..., BrowserContext],
+    playwright: Any, screenshot: Shot,
+) -> None:
+    t = finished_game(live_app)
+    as_referee(tablet, t)
+    tablet.get_by_role("link", name="Who bluffed when").click()
+    expect(tablet.get_by_text("closes this game for good")).to_be_visible()
+    tablet.get_by_role("button", name="Open the timeline").click()
+    expect(tablet.locator("table.lanes").first.locator("tbody tr")).to_have_count(2)
+    expect(tablet.locator("tr.lane.won th").first).to_contain_text("Ann")
+    expect(tablet.locator("tr.lane").first.locator(".chip.claim.held").first).to_be_visible()
+    expect(tablet.locator("table.lanes .chip.lose")).to_have_count(2)
+    expect(tablet.locator("svg.spark polyline")).to_have_count(2)
+    screenshot(tablet, "night-timeline-tablet")
+
+    phone_context = new_context(**playwright.devices["Pixel 7"])
+    bob = as_seat(phone_context, live_server, t, "Bob")
+    bob.get_by_role("link", name="Who bluffed when").click()
+    expect(bob.locator("ol.turn-list > li").first).to_be_visible()  # a phone: turns going down
+    # nothing is wider than the phone: no sideways swipe
+    bob.wait_for_load_state("load")  # measured with the style sheet applied (a busy machine)
+    width = bob.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= bob.viewport_size["width"] + 1
+    screenshot(bob, "night-timeline-phone")
+
+    # a 390 x 844 phone: each player's totals stacked, nothing wider than the screen
+    small = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                        device_scale_factor=2)
+    ann = as_seat(small, live_server, t, "Ann")
+    ann.goto(live_server + t.link("Ann") + "/timeline")
+    ann.wait_for_load_state("load")
+    totals = ann.locator("table.tallies")
+    expect(totals.locator("tbody tr")).to_have_count(2)
+    wide = totals.evaluate("(t) => [t.scrollWidth, t.getBoundingClientRect().right]")
+    assert wide[0] <= 390 and wide[1] <= 390, wide
+    expect(totals.locator("td[data-label='Challenges lost']").first).to_be_visible()
+    totals.scroll_into_view_if_needed()
+    screenshot(ann, "night-timeline-totals-390")
+
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800), (1920, 1080)])
+def test_a_long_game_s_timeline_fits_the_width_of_a_phone_a_tablet_and_a_tv(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot, size: tuple[int, int],
+) -> None:
+    """Issue 14.1: 25 turns and more, read with vertical scrolling only: turns as rows on a
+    phone, lanes in bands as wide as the screen on a tablet or a TV."""
+    t = long_game(live_app)
+    width, height = size
+    context = new_context(viewport={"width": width, "height": height})
+    page = as_seat(context, live_server, t, "Bob")
+    page.goto(live_server + t.link("Bob") + "/timeline")
+    if page.get_by_role("button", name="Open the timeline").count():
+        page.get_by_role("button", name="Open the timeline").click()
+    page.wait_for_load_state("load")
+    turns = page.locator("ol.turn-list > li").count()
+    assert turns >= 25, turns
+    if width < 640:
+        expect(page.locator("ol.turn-list")).to_be_visible()
+        expect(page.locator("div.bands")).to_be_hidden()
+    else:
+        expect(page.locator("div.bands")).to_be_visible()
+        expect(page.locator("ol.turn-list")).to_be_hidden()
+        last = page.locator("table.lanes").last.locator("thead th").last
+        expect(last).to_have_text(str(turns))  # the last turn is drawn, not cut off
+        box = page.locator("div.bands").bounding_box()
+        assert box is not None and box["width"] >= min(width, 1152) - 64, box
+    assert wider_than_the_screen(page) == []
+    screenshot(page, f"night-timeline-25-turns-{width}")
+
+
+def test_a_phone_shows_no_empty_bar_before_the_first_ruling(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext], screenshot: Shot,
+) -> None:
+    t = started_table(live_app, {**HANDS, "Cleo": ["duke", "ambassador"]})
+    context = new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                          has_touch=True)
+    ann = as_seat(context, live_server, t, "Ann")
+    expect(ann.locator("#table .others > li")).to_have_count(2)
+    expect(ann.locator("#table ol.log")).to_be_hidden()
+    assert t.post("/step", {"do": "income", "by": "Ann"}).status_code == 200
+    expect(ann.locator("#table ol.log li").first).to_be_visible(timeout=LIVE_MS)
+    screenshot(ann, "night-phone-first-ruling")
+
+
+def test_the_timeline_is_refused_mid_game_in_the_browser(
+    live_app: Any, tablet: Page
+) -> None:
+    t = started_table(live_app, HANDS)
+    as_referee(tablet, t)
+    expect(tablet.get_by_role("link", name="Who bluffed when")).to_have_count(0)
+    response = tablet.goto(f"/t/{t.table_id}/timeline")
+    assert response is not None and response.status == 409
+    expect(tablet.get_by_role("alert")).to_contain_text("opens once the game is over")

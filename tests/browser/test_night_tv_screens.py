@@ -1,0 +1,111 @@
+"""Game night's spectators' board in a real browser: it follows the game live with no
+control, shows the night's scoreboard at the game's end, and its winner screen fits.
+
+Games are played through the test client on the live server's own app (quicker than tapping
+through a whole game); the browser then opens the screens a person would (nightscreenkit.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+from nightscreenkit import (  # noqa: E402
+    HANDS,
+    LIVE_MS,
+    SIX,
+    Shot,
+    as_referee,
+    long_game,
+    night_settings,
+    wider_than_the_screen,
+)
+from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
+from tablekit import finished_game, started_table  # noqa: E402
+
+
+def test_the_tv_follows_the_game_live_and_shows_no_control(
+    live_app: Any, tablet: Page, new_context: Callable[..., BrowserContext], screenshot: Shot,
+) -> None:
+    t = started_table(live_app, {**HANDS, "Cy": None})
+    as_referee(tablet, t)
+    tablet.get_by_text("Game night").click()
+    link = tablet.locator(".watch a").get_attribute("href")
+    assert link and "/w/" in link
+    qr = tablet.locator(".watch img.qr")
+    expect(qr).to_be_visible()
+    assert tablet.evaluate("(img) => img.naturalWidth > 0", qr.element_handle())
+    screenshot(tablet, "night-tablet-tools")
+
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(link)
+    expect(tv.locator("#tv h1")).to_contain_text("Ann’s turn")
+    expect(tv.locator("#tv")).to_contain_text("Ann to declare an action")
+    expect(tv.locator("form, button")).to_have_count(0)
+    assert tv.locator(".card.back").count() == 6
+    for card in ("duke", "captain", "contessa", "assassin"):
+        expect(tv.locator(f".card-{card}")).to_have_count(0)
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+    expect(tv.locator("#tv .tv-log")).to_contain_text("Ann", timeout=LIVE_MS)
+    expect(tv.locator("#tv .waiting")).to_contain_text("challenge", timeout=LIVE_MS)
+    screenshot(tv, "night-tv")
+
+
+def test_the_tv_shows_the_night_s_scoreboard_at_the_game_s_end(
+    live_app: Any, tablet: Page, new_context: Callable[..., BrowserContext], screenshot: Shot,
+) -> None:
+    t = finished_game(live_app)
+    night_settings(t, target="3")
+    as_referee(tablet, t)
+    tablet.get_by_text("Game night").click()
+    link = tablet.locator(".watch a").get_attribute("href")
+    assert link
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(link)
+    expect(tv.locator("#tv h1")).to_contain_text("Ann wins!")
+    scores = tv.locator("#tv .scores")
+    expect(scores).to_contain_text("first to 3 wins")
+    expect(scores.locator("li.leads")).to_contain_text("Ann")
+    box = scores.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 1080  # above the fold of the TV
+    screenshot(tv, "night-tv-scores")
+
+
+
+
+@pytest.mark.parametrize(("players", "language", "size"), [
+    (2, "pt-BR", (1920, 1080)), (4, "en", (1920, 1080)), (6, "en", (1920, 1080)),
+    (4, "en", (1280, 720)), (6, "ru", (1280, 720)),
+])
+def test_the_tv_s_winner_screen_fits_without_scrolling(
+    live_app: Any, tablet: Page, new_context: Callable[..., BrowserContext], screenshot: Shot,
+    players: int, language: str, size: tuple[int, int],
+) -> None:
+    """Issue 14.2: a TV can't scroll. Every seat, the night's scoreboard and its winner line,
+    and the newest rulings are above the fold; the seats use the whole width."""
+    t = long_game(live_app, dict(list(SIX.items())[:players]), language=language)
+    night_settings(t, target="1")
+    as_referee(tablet, t)
+    tablet.locator("details.night-tools > summary").click()
+    link = tablet.locator(".watch a").get_attribute("href")
+    assert link
+    width, height = size
+    tv = new_context(viewport={"width": width, "height": height}).new_page()
+    tv.goto(link)
+    tv.wait_for_load_state("load")
+    expect(tv.locator("#tv .tv-seats > li")).to_have_count(players)
+    wanted = ["#tv h1", "#tv .scores", "#tv .scores .champion", "#tv .tv-log li >> nth=0",
+              *(f"#tv .tv-seats > li >> nth={i}" for i in range(players))]
+    for selector in wanted:
+        box = tv.locator(selector).bounding_box()
+        assert box is not None, selector
+        assert box["y"] + box["height"] <= height, (selector, box)
+        assert box["x"] + box["width"] <= width, (selector, box)
+    seats = tv.locator("#tv .tv-seats").bounding_box()
+    assert seats is not None and seats["width"] >= width * 0.85, seats
+    assert tv.evaluate("() => document.documentElement.scrollHeight") <= height
+    assert wider_than_the_screen(tv) == []
+    screenshot(tv, f"night-tv-{players}-{language}-{width}")

@@ -1,0 +1,86 @@
+"""The seats don't jump (issue 13, in a real browser): setting a seat to "No phone" in the lobby,
+in English and in Russian, and the game's end (the winner screen) leave every seat where it was
+and as large as it was, at both tablet sizes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+# Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
+pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+from playwright.sync_api import Page, expect  # noqa: E402
+from screenkit import SIZES, TWO, NewPhone, Shot, ann_shows_the_duke, new_night, viewport_shot  # noqa: E402
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+TABLET = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1,
+          "has_touch": True}
+SLACK = 2  # pixels
+
+BOXES = """selector => Array.from(document.querySelectorAll(selector)).map(li => {
+    const r = li.getBoundingClientRect();
+    return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]; })"""
+
+
+def boxes(page: Page, selector: str) -> dict[str, list[int]]:
+    """Each size's seat boxes [x, y, width, height], in seat order."""
+    found = {}
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => window.scrollTo(0, 0)")
+        found[size] = page.evaluate(BOXES, selector)
+    return found
+
+
+def moved(before: dict[str, Any], after: dict[str, Any], measures: int = 4) -> list[str]:
+    """What moved or changed size by more than SLACK pixels, per size and seat (the first
+    ``measures`` of x, y, width, height)."""
+    out = []
+    for size, seats in before.items():
+        assert len(seats) == len(after[size]), size
+        for n, (was, now) in enumerate(zip(seats, after[size], strict=True)):
+            if any(abs(a - b) > SLACK for a, b in zip(was[:measures], now[:measures],
+                                                       strict=True)):
+                out.append(f"{size} seat {n + 1}: {was} -> {now}")
+    return out
+
+
+@pytest.mark.parametrize(("language", "untracked"), [("en", "Eve"), ("en", "Bob"),
+                                                     ("ru", "Eve")])
+def test_no_phone_for_a_seat_leaves_the_seats_where_they_were(
+        new_context: Any, language: str, untracked: str) -> None:
+    tablet = new_context(locale=language, **TABLET).new_page()
+    tablet.goto("/")
+    tablet.fill('textarea[name="players"]', "\n".join(NAMES))
+    tablet.select_option('select[name="language"]', language)
+    tablet.locator("form.new-table button[type=submit]").click()
+    expect(tablet.locator("ol.lobby > li")).to_have_count(len(NAMES))
+    before = boxes(tablet, "#lobby > li")
+    seat_no = NAMES.index(untracked)
+    tablet.locator(f"form[action$='/seat/{seat_no}/tracked'] button").click()
+    expect(tablet.locator("#lobby > li").nth(seat_no)).to_have_class("seat-card untracked")
+    after = boxes(tablet, "#lobby > li")
+    viewport_shot(tablet, f"steady-lobby-{language}-{untracked}-no-phone")
+    assert not moved(before, after)
+
+
+def test_the_winner_screen_leaves_the_seats_where_they_were(tablet: Page, new_phone: NewPhone,
+                                                            screenshot: Shot) -> None:
+    """Bob challenges Ann’s Duke twice and loses both: the seats before her last claim and on
+    the winner screen stand in the same places, as wide (the bar above them no longer gains a
+    Download button and wraps). Bob's last card turning face up may make his seat taller."""
+    night = new_night(tablet, new_phone, TWO)
+    ann_shows_the_duke(night)
+    night.lose("Bob", "assassin")
+    night.draw("Ann", "duke")
+    night.declare("Income")
+    night.sync()
+    before = boxes(tablet, "#seats > li")
+    viewport_shot(tablet, "steady-before-winner")
+    ann_shows_the_duke(night)
+    expect(tablet.get_by_role("heading", name="Ann wins!")).to_be_visible()
+    after = boxes(tablet, "#seats > li")
+    screenshot(tablet, "steady-winner-screen")
+    assert not moved(before, after, measures=3)
+    expect(tablet.locator("#prompt").get_by_role("button", name="Download")).to_be_visible()

@@ -1,0 +1,156 @@
+"""Game night's timeline of a finished game (issue 14.1) through the test client: refused
+mid-game on every screen, opened (and the game closed) by the tablet or a phone, drawn lane by
+lane; a TV on it follows the table."""
+
+from __future__ import annotations
+
+from tablekit import (
+    Table,
+    csrf_of,
+    finished_game,
+    snapshot,
+    started_table,
+    version_of,
+    watch_link,
+)
+
+# -- the timeline -----------------------------------------------------------------------------
+
+
+def test_timeline_is_refused_until_the_game_is_over(app):
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+    before = snapshot(app)
+    for client, path in ((t.tablet, t.url), (t.phone("Ann"), t.link("Ann")),
+                         (app.test_client(), watch_link(t))):
+        response = client.get(path + "/timeline")
+        assert response.status_code == 409
+        assert "opens once the game is over" in response.text
+        assert "captain" not in response.text.lower()
+    html = t.page()
+    refused = t.tablet.post(t.url + "/timeline", data={"csrf": csrf_of(html),
+                                                       "version": version_of(html)})
+    assert refused.status_code == 409
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 409
+    assert snapshot(app) == before  # nothing was closed or written
+    assert "Who bluffed when" not in t.page()
+
+
+def test_opening_the_timeline_closes_the_game_then_shows_every_lane(app):
+    t = finished_game(app)
+    assert "Who bluffed when" in t.page()
+    first = t.tablet.get(t.url + "/timeline")
+    assert first.status_code == 200 and "closes this game for good" in first.text
+    assert not t.live().closed
+    html = t.page()
+    opened = t.tablet.post(t.url + "/timeline", data={"csrf": csrf_of(html),
+                                                      "version": version_of(html)})
+    assert opened.status_code == 303
+    assert t.live().closed  # no undo can reopen a game whose hands were shown
+    page = t.tablet.get(t.url + "/timeline").text
+    bands = page.count('<table class="lanes">')  # eight turns a band (issue 14.1)
+    assert bands == 2 and page.count('<tr class="lane') == 2 * bands
+    assert "Ann won this game." in page
+    assert 'class="chip claim held"' in page  # Ann's taxes: she held the Duke
+    assert "✝" in page  # Bob's lost influence
+    assert t.post("/undo", {}).status_code == 422
+    # the phones and the spectators see it too, now
+    assert t.phone("Bob").get(t.link("Bob") + "/timeline").status_code == 200
+    assert app.test_client().get(watch_link(t) + "/timeline").status_code == 200
+
+
+def test_the_timeline_s_words_say_what_happened(app):
+    """Issue 14.7: "0 of 1 claim" (a plural), a challenge's own marks (not the bluff's ✗), a
+    concession counted as "challenged and not shown" rather than "bluffs caught", and the
+    mid-game refusal leads back to the game."""
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    mid = t.tablet.get(t.url + "/timeline")
+    assert mid.status_code == 409
+    assert f'href="{t.url}"' in mid.text and "Back to the game" in mid.text
+    phone = t.phone("Bob").get(t.link("Bob") + "/timeline").text
+    assert f'href="{t.link("Bob")}"' in phone and "Back to the game" in phone
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+    assert t.post("/step", {"do": "challenge", "by": "Bob"}).status_code == 200
+    assert t.phone_step("Ann", do="concede").status_code == 200  # she held the Duke
+    assert t.phone_step("Ann", do="lose", card="captain").status_code == 200
+    play_out(t)
+    assert t.live().game.over
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    page = t.tablet.get(t.url + "/timeline").text
+    assert "0 of 1 claim<" in page and "of 1 claims" not in page
+    assert "Challenged and not shown" in page and "Bluffs caught" not in page
+    assert '<span class="chip challenge right">⚔ ▲ Ann</span>' in page
+    assert "⚔ ✗" not in page and "⚔ ✓" not in page
+
+
+def play_out(t: Table) -> None:
+    """Income, or a coup on the other player at 7 coins, until the game is over."""
+    from app.engine import pending
+
+    for _step in range(100):
+        game = t.live().game
+        assert game is not None
+        if game.over:
+            return
+        prompt = pending(game)[0]
+        me = game.player(prompt.player)
+        if prompt.kind == "declare":
+            other = next(p.name for p in game.players if p.name != me.name and not p.out)
+            step = {"do": "coup", "by": me.name, "target": other} if me.coins >= 7 else \
+                {"do": "income", "by": me.name}
+            assert t.post("/step", step).status_code == 200
+        else:
+            assert me.hand is not None, prompt
+            assert t.phone_step(me.name, do=prompt.kind, card=me.hand[0]).status_code == 200
+
+
+def test_a_tv_on_the_timeline_follows_the_table_by_itself(app):
+    """Issue 14.8: a TV nobody touches looks again every few seconds: the waiting page turns
+    into the timeline once it is opened, and the timeline goes back to the live board when the
+    next game starts."""
+    t = finished_game(app)
+    tv = app.test_client()
+    link = watch_link(t)
+    waiting = tv.get(link + "/timeline").text
+    assert f'<meta http-equiv="refresh" content="10;url={link}/timeline">' in waiting
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    shown = tv.get(link + "/timeline").text
+    assert "<table class=\"lanes\">" in shown
+    assert f'<meta http-equiv="refresh" content="10;url={link}/timeline">' in shown
+    assert t.post("/rematch", {}).status_code == 200
+    assert tv.get(link + "/timeline").status_code == 200  # the lobby: the timeline stays
+    for name, hand in (("Ann", ["duke", "captain"]), ("Bob", ["contessa", "assassin"])):
+        t.enter_hand(name, hand)
+    assert t.post("/start", {}).status_code == 200
+    moved_on = tv.get(link + "/timeline")
+    assert moved_on.status_code == 409
+    assert f'<meta http-equiv="refresh" content="2;url={link}">' in moved_on.text
+    assert "captain" not in moved_on.text.lower()
+    # the referee's and the players' own pages never reload by themselves
+    assert "http-equiv" not in t.tablet.get(t.url + "/timeline").text
+    assert "http-equiv" not in t.phone("Bob").get(t.link("Bob") + "/timeline").text
+
+
+def test_a_phone_may_open_the_timeline_and_others_cannot_post_for_it(app):
+    t = finished_game(app)
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    assert t.live().closed
+    stranger = app.test_client()
+    assert stranger.get(t.link("Ann") + "/timeline").status_code == 403
+    assert stranger.post(t.url + "/timeline").status_code == 403
+
+
+def test_a_bluff_is_drawn_as_a_bluff_and_caught(app):
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    assert t.post("/step", {"do": "steal", "by": "Ann", "target": "Bob"}).status_code == 200
+    assert t.post("/step", {"do": "pass"}).status_code == 200
+    assert t.post("/step", {"do": "block", "by": "Bob", "as": "captain"}).status_code == 200
+    assert t.post("/step", {"do": "challenge", "by": "Ann"}).status_code == 200
+    assert t.phone_step("Bob", do="concede").status_code == 200
+    assert t.phone_step("Bob", do="lose", card="contessa").status_code == 200
+    state = t.live()
+    from app.engine.story import story
+
+    told = story(state.game)
+    assert told.tallies["Bob"].bluffs == 1 and told.tallies["Bob"].caught == 1
+    assert told.tallies["Ann"].challenges_won == 1

@@ -1,0 +1,69 @@
+"""Game night's spectators' board (issue 14.3) through the test client: the public board and no
+control, a stream from the page it drew, the night's scoreboard between games only."""
+
+from __future__ import annotations
+
+import re
+
+from nightwebkit import settings, settle
+from tablekit import (
+    finished_game,
+    started_table,
+    watch_link,
+)
+
+# -- the spectators' board --------------------------------------------------------------------
+
+
+def test_the_tv_shows_the_public_board_and_no_control(app):
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    link = watch_link(t)
+    tv = app.test_client()
+    page = tv.get(link)
+    assert page.status_code == 200
+    text = page.text
+    assert "Ann’s turn" in text and "<form" not in text
+    for hidden in ("captain", "contessa", "assassin"):
+        assert f"card-{hidden}" not in text
+    assert tv.get(link + "/view").status_code == 200
+    version = t.live().version
+    assert tv.get(f"{link}/view?since={version}").status_code == 204
+    assert tv.get(t.url).status_code == 403  # the link opens nothing else
+    table_id = t.table_id
+    assert tv.get(f"/w/{table_id}/{'0' * 32}").status_code == 404
+    assert tv.get(f"/w/{table_id}/x").status_code == 404
+    assert tv.get("/w/nope/nope").status_code == 404
+
+
+def test_the_tv_s_stream_starts_from_the_page_it_drew(app):
+    """A step taken between the TV's page and its stream opening is told at once, not at the
+    next poll: the stream's address carries the version the page shows."""
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    tv = app.test_client()
+    page = tv.get(watch_link(t)).text
+    stream_url = re.search(r'sse-connect="([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert f"since={t.live().version}" in stream_url
+    assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
+    stream = tv.get(stream_url, buffered=False)
+    chunks = iter(stream.response)
+    assert b"changed" in next(chunks) + next(chunks)  # after the stream's opening comment
+    stream.close()
+
+
+def test_the_tv_shows_the_night_s_scoreboard_between_games_only(app):
+    t = finished_game(app)
+    assert settings(t, target="2") == 200
+    link = watch_link(t)
+    tv = app.test_client()
+    over = tv.get(link).text
+    assert "Tonight" in over and "first to 2 wins" in over
+    assert re.search(r"<span>Ann</span> <b>1</b>", over)
+    assert re.search(r"<span>Bob</span> <b>0</b>", over)
+    assert "<form" not in over
+    settle(t)
+    lobby = tv.get(link + "/view").text
+    assert "1 game played" in lobby and re.search(r"<span>Ann</span> <b>1</b>", lobby)
+    for name, hand in (("Ann", ["duke", "captain"]), ("Bob", ["contessa", "assassin"])):
+        assert t.enter_hand(name, hand).status_code == 200
+    assert t.post("/start", {}).status_code == 200
+    assert "Tonight" not in tv.get(link).text  # mid-game: the board, not the night

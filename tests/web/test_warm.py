@@ -1,0 +1,43 @@
+"""The warm-up `coup-referee serve` runs once it listens (app/web/warm.py): every template is
+compiled and every catalogue loaded before the first tap needs them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tablekit import make_app
+
+from app.i18n import LANGUAGES, catalog
+from app.web.warm import templates_of, warm_up
+
+
+def test_every_template_is_compiled_once_warmed_and_none_is_read_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(tmp_path)
+    names = templates_of(app)
+    assert {"tablet/_prompt.html", "phone/_answer.html", "_macros.html"} <= set(names)
+    pauses: list[None] = []
+    assert warm_up(app, lambda: pauses.append(None)) == len(names)
+    assert len(pauses) == len(names) + len(LANGUAGES)  # a request may go first between two
+
+    loader = app.jinja_env.loader
+    assert loader is not None
+    read: list[str] = []
+    original = loader.get_source
+
+    def counted(environment: object, name: str) -> object:
+        read.append(name)
+        return original(environment, name)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(loader, "get_source", counted)
+    for name in names:
+        app.jinja_env.get_template(name)
+    assert read == []
+
+
+def test_every_catalogue_is_loaded_once_warmed(tmp_path: Path) -> None:
+    catalog.cache_clear()
+    warm_up(make_app(tmp_path))
+    assert catalog.cache_info().currsize == len(LANGUAGES)
+
