@@ -21,7 +21,7 @@ from app.i18n import TRANSLATIONS, compile_catalogs
 from app.live import Broker
 from app.secret import secret_key
 from app.store import init_db
-from app.web import home, i18n, links, loglines, night, phone, security, tablet
+from app.web import home, i18n, links, loglines, night, phone, pieces, security, tablet
 from app.web.answered import Answered
 from app.web.fragments import Fragments
 from app.web.i18n import _
@@ -66,6 +66,7 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     compile_catalogs(TRANSLATIONS)  # .mo files are built, not kept in git
     i18n.install(app)
     links.install(app)
+    pieces.install(app)
     app.jinja_env.globals["log_html"] = loglines.log_html
     init_db(app.config["DATABASE"])
     app.extensions["tables"] = Tables(StorePool(app.config["DATABASE"]), Broker())

@@ -48,19 +48,20 @@ def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
     return voice().nformat(singular, plural, num, **values)
 
 
-def _voice_of(context: Context) -> Voice:
+def voice_of(context: Context) -> Voice:
+    """The voice a template's screen speaks in: its ``voice``, else the request's."""
     found = context.get("voice")
     return found if isinstance(found, Voice) else voice()
 
 
 @pass_context
 def _template_gettext(context: Context, text: str) -> str:
-    return _voice_of(context).gettext(text)
+    return voice_of(context).gettext(text)
 
 
 @pass_context
 def _template_ngettext(context: Context, singular: str, plural: str, n: int) -> str:
-    return _voice_of(context).ngettext(singular, plural, n)
+    return voice_of(context).ngettext(singular, plural, n)
 
 
 @pass_context
@@ -68,7 +69,7 @@ def _template_say(context: Context, text: str, **values: Any) -> str:
     """``_()`` and ``gettext()`` in a template: what Jinja's i18n extension does with
     ``newstyle`` (translate, escape the values into the sentence), in one call instead of its
     four, since a screen says several dozen of them."""
-    said = _voice_of(context).gettext(text)
+    said = voice_of(context).gettext(text)
     if not values and "%" not in said:
         return Markup(said) if context.eval_ctx.autoescape else said  # nothing to fill
     return (Markup(said) if context.eval_ctx.autoescape else said) % values
@@ -79,7 +80,7 @@ def _template_nsay(context: Context, singular: str, plural: str, num: int, **val
                    ) -> str:
     """``ngettext()`` in a template, as :func:`_template_say`; ``num`` fills ``%(num)s``."""
     values.setdefault("num", num)
-    said = _voice_of(context).ngettext(singular, plural, num)
+    said = voice_of(context).ngettext(singular, plural, num)
     return (Markup(said) if context.eval_ctx.autoescape else said) % values
 
 

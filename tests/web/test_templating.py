@@ -44,3 +44,43 @@ def test_a_dicts_items_by_dot_are_what_jinja_gives(tmp_path: Path):
     assert env.from_string("{{ q.items }}").render(values) == \
         plain.from_string("{{ q.items }}").render(values)  # the method, as Jinja gives it
     assert env.from_string("{{ p.name }}").render(values) == "&lt;b&gt;"
+
+
+@jinja2.pass_context
+def seen(context: jinja2.runtime.Context, name: str, **values: object) -> str:
+    """What a context-wanting function sees: a name's value in the caller's scope."""
+    return f"{context.get(name)}{sorted(values)}"
+
+
+@jinja2.pass_environment
+def autoescaping(environment: jinja2.Environment) -> bool:
+    return bool(environment.autoescape)
+
+
+class Shout:
+    @jinja2.pass_context
+    def __call__(self, context: jinja2.runtime.Context, text: str) -> str:
+        return f"{text.upper()}@{context.get('who')}"
+
+
+def stops() -> str:
+    raise StopIteration
+
+
+def test_calls_from_a_template_get_what_jinjas_give(tmp_path: Path):
+    """A call goes straight to a plain function, and each kind of callable gets what Jinja
+    gives it: the context with the variables set in a loop or a block, the environment, a
+    callable object's own context, a macro's output, undefined for a StopIteration."""
+    env = make_app(tmp_path).jinja_env
+    plain = jinja2.Environment(autoescape=True)
+    source = ("{% macro m(x) %}<{{ x }}>{% endmacro %}"
+              "{{ seen('who', a=1) }}|{{ len('abc') }}|{{ m('<i>') }}|{{ shout('hi') }}|"
+              "{{ autoescaping() }}|{{ stops() is defined }}|{{ '-'.join(['a', 'b']) }}|"
+              "{% for i in range(2) %}{% set who = 'in' ~ i %}{{ seen('who') }}{{ len('ab') }}"
+              "{{ seen('i') }}{% endfor %}|{% set who = 'set' %}{{ seen('who') }}")
+    values = {"seen": seen, "len": len, "shout": Shout(), "autoescaping": autoescaping,
+              "stops": stops, "who": "Ann"}
+    ours = env.from_string(source).render(values)
+    assert ours == plain.from_string(source).render(values)
+    assert ours == ("Ann[&#39;a&#39;]|3|<&lt;i&gt;>|HI@Ann|True|False|a-b|"
+                    "in0[]2None[]in1[]2None[]|set[]")  # a loop's own variable is not shared
