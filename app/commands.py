@@ -54,7 +54,6 @@ def serve(args: argparse.Namespace) -> int:
 
     from app import database_file, instance
     from app.server import CannotListen, print_banner, public_url
-    from app.server import serve as serve_app
 
     folder = instance.folder_of(args.instance)
     made_now = not folder.exists()
@@ -67,6 +66,7 @@ def serve(args: argparse.Namespace) -> int:
 
         from app.web.factory import create_app
         from app.web.warm import warm_up
+        from app.wsgi import serve as serve_app
 
         url: str | None = args.public_url
         try:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import signal
 import socket
 import sys
 from collections.abc import Callable
@@ -257,39 +256,3 @@ def turn_away(sock: socket.socket) -> None:
         pass
     finally:
         sock.close()
-
-
-def serve(
-    app: WSGIApplication, host: str, port: int, ready: Callable[[int], None] | None = None,
-    limits: Limits | None = None,
-) -> None:
-    """Serve ``app`` with gevent until interrupted. The caller has monkey-patched already.
-
-    ``ready(port)`` runs once the socket is bound (port 0 picks a free one), so the banner never
-    announces a server that failed to start. Raises :class:`CannotListen` if binding fails.
-    No access log: phones poll and stream all night and it would bury real errors; errors still
-    go to stderr. ``limits`` (default :class:`Limits`) bound slow and greedy clients.
-    """
-    from app.wsgi import LimitedServer  # gevent's server: imported once gevent has patched
-
-    limits = limits or Limits()
-    total = limits.total or connection_cap(raise_file_limit())
-    server = LimitedServer((host, port), app, limits=limits, log=None, spawn=total)
-    try:
-        server.start()
-    except OSError as error:
-        raise CannotListen(f"{host}:{port}", str(error.strerror or error)) from None
-    if os.name != "nt":
-        import gevent
-
-        # Ctrl+C and `kill` make serve_forever return (open streams get 1 s) instead of raising
-        # KeyboardInterrupt through gevent's hub, which prints it as an error. On Windows,
-        # Ctrl+C arrives as KeyboardInterrupt and the caller handles it.
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            gevent.signal_handler(signum, lambda: gevent.spawn(server.stop, 1))
-    try:
-        if ready is not None:
-            ready(server.server_port)
-        server.serve_forever()
-    finally:
-        server.stop(timeout=1)

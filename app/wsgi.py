@@ -3,18 +3,32 @@ slow heads and bodies time out, a body is read whole before the app runs, an idl
 closes, and one address holds a bounded number of connections.
 
 Import this module only once gevent has monkey-patched (`coup-referee serve` does it first
-thing); :func:`app.server.serve` imports it when it starts.
+thing, then calls :func:`serve`). What needs no gevent (the limits, the banner, the addresses)
+is in :mod:`app.server`, which anything may import.
 """
 
 from __future__ import annotations
 
 import io
+import os
+import signal
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import gevent
 from gevent.pywsgi import Input, WSGIHandler, WSGIServer
 
-from app.server import Limits, SlowClient, loopback, no_delay, plain, turn_away
+from app.server import (
+    CannotListen,
+    Limits,
+    SlowClient,
+    connection_cap,
+    loopback,
+    no_delay,
+    plain,
+    raise_file_limit,
+    turn_away,
+)
 
 if TYPE_CHECKING:
     from wsgiref.types import WSGIApplication
@@ -137,3 +151,35 @@ class LimitedServer(WSGIServer):  # type: ignore[misc]
                     self.open_by_address[host] = left
                 else:
                     del self.open_by_address[host]
+
+
+def serve(
+    app: WSGIApplication, host: str, port: int, ready: Callable[[int], None] | None = None,
+    limits: Limits | None = None,
+) -> None:
+    """Serve ``app`` with gevent until interrupted. The caller has monkey-patched already.
+
+    ``ready(port)`` runs once the socket is bound (port 0 picks a free one), so the banner never
+    announces a server that failed to start. Raises :class:`CannotListen` if binding fails.
+    No access log: phones poll and stream all night and it would bury real errors; errors still
+    go to stderr. ``limits`` (default :class:`Limits`) bound slow and greedy clients.
+    """
+    limits = limits or Limits()
+    total = limits.total or connection_cap(raise_file_limit())
+    server = LimitedServer((host, port), app, limits=limits, log=None, spawn=total)
+    try:
+        server.start()
+    except OSError as error:
+        raise CannotListen(f"{host}:{port}", str(error.strerror or error)) from None
+    if os.name != "nt":
+        # Ctrl+C and `kill` make serve_forever return (open streams get 1 s) instead of raising
+        # KeyboardInterrupt through gevent's hub, which prints it as an error. On Windows,
+        # Ctrl+C arrives as KeyboardInterrupt and the caller handles it.
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            gevent.signal_handler(signum, lambda: gevent.spawn(server.stop, 1))
+    try:
+        if ready is not None:
+            ready(server.server_port)
+        server.serve_forever()
+    finally:
+        server.stop(timeout=1)

@@ -1,6 +1,6 @@
 """Slow and greedy clients (issue 11, item 6).
 
-A small WSGI app served by app.server.serve in a subprocess (serve monkey-patches gevent), with
+A small WSGI app served by app.wsgi.serve in a subprocess (serve monkey-patches gevent), with
 short limits so the tests run in a moment. Each pass or fail is decided by what the server
 answers, never by a clock: the socket timeouts below only keep a broken server from hanging
 the test.
@@ -28,7 +28,8 @@ from gevent import monkey
 monkey.patch_all()
 import json, sys
 from app.live import Broker
-from app.server import Limits, serve
+from app.server import Limits
+from app.wsgi import serve
 
 limits = Limits(**json.loads(sys.argv[1]))
 broker = Broker(keepalive=0.1)
