@@ -14,7 +14,7 @@ from app.engine.rules import CHOICES
 from app.i18n import LANGUAGES
 from app.records import RecordError
 from app.store import Table
-from app.web import words
+from app.web import setting_words, words
 from app.web.i18n import _, language, voice
 from app.web.importer import NestedTooDeeply, record_from_upload
 from app.web.refusals import Refusal
@@ -40,8 +40,8 @@ def home_page(form: MultiDict[str, str] | None = None, message: str | None = Non
     page_voice = voice(chosen if chosen in EDITIONS else None)
     return render_template("home.html", mine=mine(), form=form or {}, message=message,
                            editions=EDITIONS, presets=PRESETS,
-                           preset_titles=words.preset_titles(page_voice),
-                           settings=words.settings(page_voice), voice=page_voice,
+                           preset_titles=setting_words.preset_titles(page_voice),
+                           settings=setting_words.settings(page_voice), voice=page_voice,
                            choices=CHOICES, csrf=csrf_token("home"),
                            languages=languages()), status
 

@@ -40,7 +40,7 @@ from app.engine.state import Game
 from app.engine.waiting import waiting_to_you
 from app.i18n import Voice
 from app.store import Seat
-from app.web import words
+from app.web import setting_words, words
 from app.web.state import TableState
 
 RECENT_RULINGS: Final = 30  # on the tablet's live view; the whole game is one tap away
@@ -287,7 +287,7 @@ def rules_summary(state: TableState) -> list[tuple[str, str, str]]:
     """(setting, explanation, this game's value) for every setting, official ones included."""
     rules = parse_rules(dict(state.rules))
     rows = []
-    for key, (explanation, labels) in words.settings(words.table_voice(state)).items():
+    for key, (explanation, labels) in setting_words.settings(words.table_voice(state)).items():
         value = getattr(rules, key)
         label = labels.get(value, value) if labels else value
         rows.append((key, explanation, str(label)))

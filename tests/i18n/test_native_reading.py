@@ -158,7 +158,7 @@ def test_a_sentence_about_a_named_player_needs_no_gender(language):
 def test_a_setting_with_a_choice_asks_it_rather_than_asserting_one_answer():
     # «A target … may still block it» beside the value «may not block» told the reader two
     # opposite things; a setting's line asks (Whether…, Who…, Which…) and its value answers.
-    from app.web.words import SETTINGS
+    from app.web.setting_words import SETTINGS
     asserting = [key for key, (explanation, values) in SETTINGS.items()
                  if len(values) == 2 and not isinstance(explanation.text, tuple)
                  and not explanation.text.startswith(

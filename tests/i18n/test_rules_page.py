@@ -12,7 +12,7 @@ from markupsafe import escape
 
 from app.engine.rules import KEYS
 from app.i18n import LANGUAGES, Voice
-from app.web import rulebook, words
+from app.web import rulebook, setting_words
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = re.compile(r"\bE-(\d+)\b")
@@ -46,7 +46,7 @@ def test_the_engine_cites_rule_codes_and_each_has_an_explanation():
 
 def test_the_settings_a_rule_names_are_settings_of_the_table():
     for rule in rulebook.RULES:
-        assert set(rule.settings) <= set(words.SETTINGS), rule.code
+        assert set(rule.settings) <= set(setting_words.SETTINGS), rule.code
 
 
 def expected(language: str, edition: str) -> dict[str, tuple[str, str]]:
@@ -87,7 +87,7 @@ def test_a_rule_shows_what_this_table_chose_and_links_to_the_setting(make_table)
     assert "kept by the treasury" in e15
     for key in set(re.findall(r'href="#setting-(\w+)"', html)):
         assert f'id="setting-{key}"' in html, key
-    assert set(re.findall(r'id="setting-(\w+)"', html)) == set(words.SETTINGS)
+    assert set(re.findall(r'id="setting-(\w+)"', html)) == set(setting_words.SETTINGS)
 
 
 def test_a_phone_reads_the_rules_in_its_own_language(make_table):
