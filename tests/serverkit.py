@@ -16,7 +16,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from http.cookies import SimpleCookie
@@ -24,8 +23,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from app.engine import STEPS, Game, RuleError, apply, new_game
-from app.explore import legal_steps
+from app.engine import STEPS, Game, apply, new_game
 from app.records import FORMAT
 from app.store import Store
 from app.web.state import fold
@@ -274,29 +272,3 @@ class LiveTable:
         status, _, html = device.get(path)
         assert status == 200, status
         return html
-
-
-def legal(game: Game, rng) -> list[dict[str, Any]]:
-    """The steps `pending` offers that the engine takes now."""
-    found = []
-    for step in legal_steps(game):
-        try:
-            apply(game, step)
-        except RuleError:
-            continue
-        found.append(step)
-    return found
-
-
-def run_threads(targets: list[Any]) -> list[Any]:
-    results: list[Any] = [None] * len(targets)
-
-    def run(i: int) -> None:
-        results[i] = targets[i]()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(targets))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    return results

@@ -1,6 +1,6 @@
 """A table in the Flask test client, shared by every test folder (pyproject puts tests/ on the
 path): the referee's tablet and each phone are separate clients. Also: a snapshot of the whole
-database, and checks that hold for every page.
+database (the checks that hold for every page are in pagekit.py).
 
 Named ``tablekit`` (not ``conftest``/``helpers``): test folders have no ``__init__.py``, so a
 module name must be unique across ``tests/``.
@@ -253,43 +253,6 @@ def snapshot(app: Flask) -> dict[str, list[tuple[Any, ...]]]:
         }
     finally:
         conn.close()
-
-
-# -- what every page must be ---------------------------------------------------------------
-
-
-SCRIPT_WITHOUT_SRC = re.compile(r"<script\b(?![^>]*\ssrc\s*=)[^>]*>", re.I)
-INLINE_HANDLER = re.compile(r"<[a-zA-Z][^>]*?\s(on[a-z]+)\s*=", re.I | re.S)
-JAVASCRIPT_URL = re.compile(r"""\s(?:href|src|action|formaction)\s*=\s*["']?\s*javascript:""",
-                            re.I)
-
-
-def alert(html: str) -> str:
-    """A phone's gold panel (what this phone must do now), as HTML."""
-    found = re.search(r'<section id="alert".*?</section>', html, re.S)
-    assert found
-    return found.group(0)
-
-
-def inline_script_problems(html: str) -> list[str]:
-    """What would need 'unsafe-inline': inline scripts, on*= handlers, javascript: URLs."""
-    problems = [f"inline script: {m.group(0)}" for m in SCRIPT_WITHOUT_SRC.finditer(html)]
-    problems += [f"inline handler {m.group(1)}=" for m in INLINE_HANDLER.finditer(html)]
-    problems += ["a javascript: URL" for _ in JAVASCRIPT_URL.finditer(html)]
-    return problems
-
-
-def check_headers(response: TestResponse) -> None:
-    """The headers every response of ours carries (static files aside)."""
-    csp = response.headers.get("Content-Security-Policy", "")
-    assert "script-src 'self'" in csp and "unsafe-inline" not in csp, csp
-    assert "frame-ancestors 'none'" in csp, csp
-    assert response.headers.get("X-Frame-Options") == "DENY"
-    assert response.headers.get("X-Content-Type-Options") == "nosniff"
-    assert response.headers.get("Cache-Control") == "no-store"
-    if response.mimetype == "text/html":
-        problems = inline_script_problems(response.get_data(as_text=True))
-        assert not problems, problems
 
 
 # -- a screen as htmx fetches it ------------------------------------------------------------

@@ -17,12 +17,7 @@ from typing import Any
 from app.frozen import FrozenDict, FrozenList
 
 from .cards import ACTIONS
-from .legality import (
-    block_characters,
-    blockers,
-    challengers,
-    declarations,
-)
+from .legality import block_characters, blockers, challengers, declarations
 from .memo import PerGame
 from .rulings import N_, NP_, Ruling, action, card
 from .setup import characters_in_play

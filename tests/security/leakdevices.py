@@ -11,7 +11,8 @@ from typing import Any
 
 from flask.testing import FlaskClient
 from leakkit import Plan
-from tablekit import CSRF_FIELD, HTMX, PUBLIC, check_headers, csrf_of, make_app, version_of
+from pagekit import check_headers
+from tablekit import CSRF_FIELD, HTMX, PUBLIC, csrf_of, make_app, version_of
 from werkzeug.test import TestResponse
 
 from app.live import Broker

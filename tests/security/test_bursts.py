@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import VERSION, Device, LiveTable, Server, form_of, legal, run_threads
+from burstkit import legal, run_threads
+from serverkit import VERSION, Device, LiveTable, Server, form_of
 from tablekit import finished_game, make_app, new_table, snapshot
 
 from app.web.refusals import Refusal

@@ -10,7 +10,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from serverkit import Device, LiveTable, Server, form_of, legal
+from burstkit import legal
+from serverkit import Device, LiveTable, Server, form_of
 
 BEFORE_THE_CRASH = 12
 

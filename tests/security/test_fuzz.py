@@ -28,7 +28,8 @@ from fuzzkit import (
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tablekit import check_headers, make_app, snapshot
+from pagekit import check_headers
+from tablekit import make_app, snapshot
 
 from app.explore import legal_steps
 

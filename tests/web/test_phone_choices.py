@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from flask import Flask
-from tablekit import Table, alert, started_table
+from pagekit import alert
+from tablekit import Table, started_table
 from whokit import bobs_tax_challenged
 
 

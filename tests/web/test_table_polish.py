@@ -9,7 +9,8 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 from flask import Flask
-from tablekit import Table, alert, started_table
+from pagekit import alert
+from tablekit import Table, started_table
 
 from app.engine.rulings import Ruling
 from app.web import words

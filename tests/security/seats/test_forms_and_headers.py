@@ -5,16 +5,8 @@ from __future__ import annotations
 import re
 
 from flask import Flask
-from tablekit import (
-    HTMX,
-    Table,
-    check_headers,
-    csrf_of,
-    inline_script_problems,
-    new_table,
-    snapshot,
-    version_of,
-)
+from pagekit import check_headers, inline_script_problems
+from tablekit import HTMX, Table, csrf_of, new_table, snapshot, version_of
 
 from app.web.security import DEVICE_COOKIE, referee_cookie
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from flask import Flask
+from pagekit import check_headers
 from tablekit import HANDS_CY_WITHOUT_PHONE as HANDS
-from tablekit import Table, check_headers, csrf_of, snapshot, started_table, version_of
+from tablekit import Table, csrf_of, snapshot, started_table, version_of
 
 from app.web.security import referee_cookie
 
