@@ -103,8 +103,32 @@
     speak();
   });
 
+  // -- a timeline page follows the table ------------------------------------------------
+  // It listens to the table's stream (versions only) and, on each change, asks for itself
+  // again: the server sends it back to the live screen once the rematch's lobby opens or the
+  // next game starts, and a page waiting for the timeline turns into it once it is opened.
+  function followTable() {
+    var page = document.querySelector("main[data-again]");
+    if (!page || !("EventSource" in window)) { return; }
+    var again = page.getAttribute("data-again");
+    var shows = page.getAttribute("data-shows");
+    var stream = new window.EventSource(page.getAttribute("data-events"));
+    stream.addEventListener("changed", function () {
+      window.fetch(again, { credentials: "same-origin" }).then(function (answer) {
+        if (answer.redirected) { stream.close(); window.location.assign(answer.url); return null; }
+        return answer.ok ? answer.text() : null;
+      }).then(function (html) {
+        if (html && html.indexOf('data-shows="' + shows + '"') < 0) {
+          stream.close();
+          window.location.replace(again);
+        }
+      }).catch(function () { /* the next change asks again */ });
+    });
+  }
+
   function refreshed() { startCountdown(); speak(); }
   document.addEventListener("DOMContentLoaded", refreshed);
+  document.addEventListener("DOMContentLoaded", followTable);
   document.addEventListener("htmx:afterSettle", refreshed);
   if ("speechSynthesis" in window) {
     window.speechSynthesis.addEventListener("voiceschanged", speak);

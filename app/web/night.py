@@ -5,15 +5,13 @@ route is one check, one service call, one page."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
-
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from app.engine.table import printable
 from app.web import evening, nightviews, views, words
 from app.web.i18n import _
-from app.web.phone import opened, owned
+from app.web.phone import opened, owned, seats
 from app.web.refusals import NightProblem, Refusal
 from app.web.screens import (
     event_stream,
@@ -23,7 +21,7 @@ from app.web.screens import (
     public_url,
     tables,
 )
-from app.web.security import csrf_ok, csrf_token, is_referee, referee_cookie
+from app.web.security import csrf_ok, csrf_token, device_id, is_referee, referee_cookie
 from app.web.state import TableState
 from app.web.tablet import context as tablet_context
 from app.web.tablet import night_extras, referee_state, referee_tap, scope, screen, tap_on
@@ -40,10 +38,6 @@ def _problem(problem: NightProblem) -> str:
 # -- the timeline -----------------------------------------------------------------------------
 
 
-FOLLOW_SECONDS: Final = 10
-"""How often a spectators' timeline page (a TV nobody touches) looks whether the game moved."""
-
-
 def not_yet(back: str, follow: bool = False) -> ResponseReturnValue:
     """Mid-game: the timeline would show hands. The page leads back to the game it came from;
     a TV's goes back by itself (the next game started under it)."""
@@ -53,16 +47,30 @@ def not_yet(back: str, follow: bool = False) -> ResponseReturnValue:
     return render_template("message.html", message=message, back=back, follow=(2, back)), 409
 
 
+def moved_on(state: TableState) -> bool:
+    """Whether a timeline page drawn earlier (its ``drawn`` says where the table was then) is
+    out of date for good: the next game started, or the rematch's lobby opened under a
+    timeline drawn at the winner's screen (issue 14, outside check)."""
+    drawn = request.args.get("drawn")
+    if drawn is None:
+        return False
+    return not nightviews.game_over(state) or (drawn == "game" and state.lobby)
+
+
 def timeline_page(state: TableState, back: str, open_url: str | None,
-                  csrf: str | None, follow: bool = False) -> ResponseReturnValue:
+                  csrf: str | None, events: str, follow: bool = False) -> ResponseReturnValue:
     """The timeline, or what stands before it: a refusal mid-game, and once the game is over
-    the button that closes it and opens the timeline. A TV's (``follow``) looks again every
-    few seconds: it shows the timeline once someone opens it, and goes back to the live board
-    when the next game starts (issue 14.8)."""
+    the button that closes it and opens the timeline. Every such page listens to the table's
+    stream (``events``) and asks again on each change (night.js): it shows the timeline once
+    someone opens it, and goes back to the live screen when the rematch's lobby opens or the
+    next game starts."""
+    if moved_on(state):
+        return redirect(back, 303)
     if not nightviews.game_over(state):
         return not_yet(back, follow)
-    page = {**views.common(state, languages()), "back": back,
-            "follow": (FOLLOW_SECONDS, request.path) if follow else None}
+    drawn = "lobby" if state.lobby else "game"
+    page = {**views.common(state, languages()), "back": back, "events": events,
+            "again": f"{request.path}?drawn={drawn}"}
     if not nightviews.timeline_open(state):
         return render_template("night/opening.html", open_url=open_url, csrf=csrf, **page)
     return render_template("night/timeline.html", **nightviews.timeline(state), **page)
@@ -72,7 +80,14 @@ def timeline_page(state: TableState, back: str, open_url: str | None,
 def tablet_timeline(table_id: str) -> ResponseReturnValue:
     state = referee_state(table_id)
     return timeline_page(state, url_for("tablet.page", table_id=table_id),
-                         url_for(".tablet_open", table_id=table_id), csrf_token(scope(state)))
+                         url_for(".tablet_open", table_id=table_id), csrf_token(scope(state)),
+                         url_for(".tablet_timeline_events", table_id=table_id))
+
+
+@bp.get("/t/<table_id>/timeline/events")
+def tablet_timeline_events(table_id: str) -> ResponseReturnValue:
+    """The versions alone (no screen inside): a timeline page asks again itself."""
+    return event_stream(table_id, referee_state(table_id).version)
 
 
 @bp.post("/t/<table_id>/timeline")
@@ -93,7 +108,17 @@ def tablet_open(table_id: str) -> ResponseReturnValue:
 def phone_timeline(token: str) -> ResponseReturnValue:
     state, seat = opened(token)
     return timeline_page(state, url_for("phone.page", token=token),
-                         url_for(".phone_open", token=token), csrf_token(f"seat:{seat.token}"))
+                         url_for(".phone_open", token=token), csrf_token(f"seat:{seat.token}"),
+                         url_for(".phone_timeline_events", token=token))
+
+
+@bp.get("/s/<token>/timeline/events")
+def phone_timeline_events(token: str) -> ResponseReturnValue:
+    """The versions alone, for as long as this device holds the seat."""
+    state, _seat = opened(token)
+    table_id, device = state.table.id, device_id()
+    return event_stream(table_id, state.version,
+                        lambda version: seats().still_holds(table_id, version, token, device))
 
 
 @bp.post("/s/<token>/timeline")
@@ -192,7 +217,13 @@ def watch_events(table_id: str, key: str) -> ResponseReturnValue:
 def watch_timeline(table_id: str, key: str) -> ResponseReturnValue:
     state = watched(table_id, key)
     return timeline_page(state, url_for(".watch", table_id=table_id, key=key), None, None,
+                         url_for(".watch_timeline_events", table_id=table_id, key=key),
                          follow=True)
+
+
+@bp.get("/w/<table_id>/<key>/timeline/events")
+def watch_timeline_events(table_id: str, key: str) -> ResponseReturnValue:
+    return event_stream(table_id, watched(table_id, key).version)
 
 
 # -- the players' page ------------------------------------------------------------------------

@@ -104,31 +104,52 @@ def play_out(t: Table) -> None:
             assert t.phone_step(me.name, do=prompt.kind, card=me.hand[0]).status_code == 200
 
 
-def test_a_tv_on_the_timeline_follows_the_table_by_itself(app):
-    """Issue 14.8: a TV nobody touches looks again every few seconds: the waiting page turns
-    into the timeline once it is opened, and the timeline goes back to the live board when the
-    next game starts."""
+def test_every_timeline_page_follows_the_table_by_itself(app):
+    """Issue 14 (outside check): a timeline page listens to the table's stream (versions only)
+    and asks for itself again (``drawn``): the waiting page turns into the timeline once it is
+    opened, and a timeline drawn at the winner's screen goes back to the live screen when the
+    rematch's lobby opens, on the TV, the tablet and a phone alike. No page polls."""
     t = finished_game(app)
     tv = app.test_client()
     link = watch_link(t)
+    pages = ((tv, link), (t.tablet, t.url), (t.phone("Bob"), t.link("Bob")))
     waiting = tv.get(link + "/timeline").text
-    assert f'<meta http-equiv="refresh" content="10;url={link}/timeline">' in waiting
+    assert 'data-shows="opening"' in waiting
+    assert f'data-again="{link}/timeline?drawn=game"' in waiting
+    assert f'data-events="{link}/timeline/events"' in waiting
+    assert "http-equiv" not in waiting
     assert t.phone_post("Bob", "/timeline", {}).status_code == 303
-    shown = tv.get(link + "/timeline").text
-    assert "<table class=\"lanes\">" in shown
-    assert f'<meta http-equiv="refresh" content="10;url={link}/timeline">' in shown
+    for client, base in pages:
+        shown = client.get(base + "/timeline?drawn=game")
+        assert shown.status_code == 200
+        assert 'data-shows="timeline"' in shown.text and "<table class=\"lanes\">" in shown.text
+        assert "http-equiv" not in shown.text
     assert t.post("/rematch", {}).status_code == 200
-    assert tv.get(link + "/timeline").status_code == 200  # the lobby: the timeline stays
+    for client, base in pages:
+        back = client.get(base + "/timeline?drawn=game")  # drawn before the rematch
+        assert back.status_code == 303
+        assert back.headers["Location"] == base
+        opened_now = client.get(base + "/timeline")  # opened in the lobby: it stays
+        assert opened_now.status_code == 200
+        assert f'data-again="{base}/timeline?drawn=lobby"' in opened_now.text
+        assert client.get(base + "/timeline?drawn=lobby").status_code == 200
     for name, hand in (("Ann", ["duke", "captain"]), ("Bob", ["contessa", "assassin"])):
         t.enter_hand(name, hand)
     assert t.post("/start", {}).status_code == 200
+    for client, base in pages:
+        assert client.get(base + "/timeline?drawn=lobby").headers["Location"] == base
     moved_on = tv.get(link + "/timeline")
     assert moved_on.status_code == 409
     assert f'<meta http-equiv="refresh" content="2;url={link}">' in moved_on.text
     assert "captain" not in moved_on.text.lower()
-    # the referee's and the players' own pages never reload by themselves
-    assert "http-equiv" not in t.tablet.get(t.url + "/timeline").text
-    assert "http-equiv" not in t.phone("Bob").get(t.link("Bob") + "/timeline").text
+
+
+def test_the_timeline_streams_carry_versions_only_and_only_to_their_own(app):
+    t = finished_game(app)
+    stranger = app.test_client()
+    assert stranger.get(t.url + "/timeline/events").status_code in (403, 404)
+    assert stranger.get(t.link("Bob") + "/timeline/events").status_code in (403, 404)
+    assert stranger.get(watch_link(t) + "x/timeline/events").status_code == 404
 
 
 def test_a_phone_may_open_the_timeline_and_others_cannot_post_for_it(app):
