@@ -69,7 +69,8 @@ def timeline_page(state: TableState, back: str, open_url: str | None,
     if not nightviews.game_over(state):
         return not_yet(back, follow)
     drawn = "lobby" if state.lobby else "game"
-    page = {**views.common(state, languages()), "back": back, "events": events,
+    page = {**views.common(state, languages()), "back": back,
+            "events": f"{events}?since={state.version}",
             "again": f"{request.path}?drawn={drawn}"}
     if not nightviews.timeline_open(state):
         return render_template("night/opening.html", open_url=open_url, csrf=csrf, **page)
@@ -116,9 +117,9 @@ def phone_timeline(token: str) -> ResponseReturnValue:
 def phone_timeline_events(token: str) -> ResponseReturnValue:
     """The versions alone, for as long as this device holds the seat."""
     state, _seat = opened(token)
-    table_id, device = state.table.id, device_id()
+    table_id, device, service = state.table.id, device_id(), seats()
     return event_stream(table_id, state.version,
-                        lambda version: seats().still_holds(table_id, version, token, device))
+                        lambda version: service.still_holds(table_id, version, token, device))
 
 
 @bp.post("/s/<token>/timeline")

@@ -7,6 +7,7 @@ through a whole game); the browser then opens the screens a person would (nights
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -122,3 +123,39 @@ def test_the_timeline_is_refused_mid_game_in_the_browser(
     response = tablet.goto(f"/t/{t.table_id}/timeline")
     assert response is not None and response.status == 409
     expect(tablet.get_by_role("alert")).to_contain_text("opens once the game is over")
+
+
+def test_every_screen_on_the_timeline_follows_the_table_to_the_rematch(
+    live_app: Any, live_server: str, tablet: Page, new_context: Callable[..., BrowserContext],
+    screenshot: Shot,
+) -> None:
+    """Issue 14 (outside check): a TV waiting for the timeline shows it as soon as a player
+    opens it (pushed, not polled), and the TV, the tablet and a phone left on the timeline go
+    back to the live screen by themselves when the rematch's lobby opens: the phone offers its
+    hand's form at once."""
+    t = finished_game(live_app)
+    found = re.search(r'href="(?:https?://[^/"]+)?(/w/[^"]+)"', t.page())
+    assert found, "no spectators' link on the tablet"
+    link = found.group(1)
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(live_server + link + "/timeline")
+    expect(tv.get_by_text("once the referee or a player has opened it")).to_be_visible()
+    as_referee(tablet, t)
+    tablet.goto(live_server + t.url + "/timeline")
+    bob = as_seat(new_context(viewport={"width": 390, "height": 844}), live_server, t, "Bob")
+    bob.goto(live_server + t.link("Bob") + "/timeline")
+    bob.get_by_role("button", name="Open the timeline").click()
+    expect(bob.locator("main[data-shows=timeline]")).to_be_attached()
+    for page in (tv, tablet):
+        # well under the old poll's 10 s: the stream told it
+        expect(page.locator("main[data-shows=timeline]")).to_be_attached(timeout=LIVE_MS)
+    screenshot(tv, "night-tv-timeline-pushed")
+
+    assert t.post("/rematch", {}).status_code == 200
+    expect(tv.locator("#tv h1")).to_have_text("The players are taking their seats",
+                                              timeout=LIVE_MS)
+    expect(tablet.locator("#tablet")).to_be_visible(timeout=LIVE_MS)
+    expect(bob.locator("#phone")).to_be_visible(timeout=LIVE_MS)
+    expect(bob.get_by_role("button", name="Save my hand")).to_be_visible()
+    screenshot(bob, "night-phone-back-to-the-rematch")
+    screenshot(tv, "night-tv-back-to-the-rematch")

@@ -116,7 +116,7 @@ def test_every_timeline_page_follows_the_table_by_itself(app):
     waiting = tv.get(link + "/timeline").text
     assert 'data-shows="opening"' in waiting
     assert f'data-again="{link}/timeline?drawn=game"' in waiting
-    assert f'data-events="{link}/timeline/events"' in waiting
+    assert f'data-events="{link}/timeline/events?since={version_of(t.page())}"' in waiting
     assert "http-equiv" not in waiting
     assert t.phone_post("Bob", "/timeline", {}).status_code == 303
     for client, base in pages:
