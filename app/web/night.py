@@ -5,6 +5,7 @@ route is one check, one service call, one page."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
