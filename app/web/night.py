@@ -5,6 +5,7 @@ route is one check, one service call, one page."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -75,7 +76,21 @@ def timeline_page(state: TableState, back: str, open_url: str | None,
             "again": f"{request.path}?drawn={drawn}"}
     if not nightviews.timeline_open(state):
         return render_template("night/opening.html", open_url=open_url, csrf=csrf, **page)
-    return render_template("night/timeline.html", **nightviews.timeline(state), **page)
+    drawing = nightviews.timeline(state)
+    if follow:
+        page.update(tv=True, band=tv_band(len(drawing["turns"])))
+    return render_template("night/timeline.html", **drawing, **page)
+
+
+TV_BANDS: Final = 2
+"""A TV's timeline draws a game in this many bands of turns (wider for a longer game), so a
+game of 25 turns or so fits 1920 x 1080 with no scrolling."""
+
+
+def tv_band(turns: int) -> int:
+    """Turns per band on a TV: two bands, of 8 turns at least and 16 at most (a longer game
+    takes a third band)."""
+    return min(16, max(8, -(-turns // TV_BANDS)))
 
 
 @bp.get("/t/<table_id>/timeline")

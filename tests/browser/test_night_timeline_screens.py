@@ -24,7 +24,7 @@ from nightscreenkit import (  # noqa: E402
     wider_than_the_screen,
 )
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
-from tablekit import finished_game, started_table  # noqa: E402
+from tablekit import Table, finished_game, started_table  # noqa: E402
 
 
 def test_the_timeline_opens_after_the_game_on_the_tablet_and_a_phone(
@@ -159,3 +159,63 @@ def test_every_screen_on_the_timeline_follows_the_table_to_the_rematch(
     expect(bob.get_by_role("button", name="Save my hand")).to_be_visible()
     screenshot(bob, "night-phone-back-to-the-rematch")
     screenshot(tv, "night-tv-back-to-the-rematch")
+
+
+def quick_coups(app: Any) -> Table:
+    """A finished game of four players, 25 turns or so: Ann takes Tax, the others Foreign
+    Aid (nobody challenges or blocks), and whoever has 7 coins launches a Coup."""
+    from app.engine import pending
+
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+                            "Cy": ["ambassador", "duke"], "Dan": ["captain", "contessa"]})
+    for _step in range(300):
+        game = t.live().game
+        assert game is not None
+        if game.over:
+            return t
+        prompt = pending(game)[0]
+        me = game.player(prompt.player)
+        if prompt.kind == "declare":
+            others = [p.name for p in game.players if p.name != me.name and not p.out]
+            step = ({"do": "coup", "by": me.name, "target": others[-1]} if me.coins >= 7 else
+                    {"do": "tax" if me.name == "Ann" else "foreign_aid", "by": me.name})
+            assert t.post("/step", step).status_code == 200
+        elif prompt.private:
+            assert me.hand is not None
+            assert t.phone_post(me.name, "/step", {"do": prompt.kind, "card": me.hand[0]}
+                                ).status_code == 200, prompt
+        else:
+            assert t.post("/step", {"do": "pass"}).status_code == 200
+    raise AssertionError("the game did not end")
+
+
+def test_a_tv_shows_a_25_turn_timeline_on_one_screen(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot,
+) -> None:
+    """Issue 14 (outside check): on a 1920 x 1080 TV the timeline of a game of 25 turns and
+    more, four players, fits with no scrolling, the per-player totals included, and its chips
+    are in type read from across a room."""
+    t = quick_coups(live_app)
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    found = re.search(r'href="(?:https?://[^/"]+)?(/w/[^"]+)"', t.page())
+    assert found, "no spectators' link on the tablet"
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(live_server + found.group(1) + "/timeline")
+    tv.wait_for_load_state("load")
+    turns = tv.locator("ol.turn-list > li").count()
+    assert 25 <= turns <= 30, turns
+    expect(tv.locator("table.lanes").last.locator("thead th").last).to_have_text(str(turns))
+    height = tv.evaluate("() => document.documentElement.scrollHeight")
+    screenshot(tv, "night-tv-timeline-25-turns")
+    assert height <= 1080, height
+    totals = tv.locator("table.tallies")
+    expect(totals.locator("tbody tr")).to_have_count(4)
+    box = totals.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 1080, box
+    expect(totals).to_be_in_viewport(ratio=1)
+    chip = tv.locator("table.lanes .chip").first
+    size = chip.evaluate("(c) => parseFloat(getComputedStyle(c).fontSize)")
+    assert size >= 18, size  # the phone's and tablet's chips are 13.6 px
+    assert wider_than_the_screen(tv) == []
+    screenshot(tv, "night-tv-timeline-25-turns")
