@@ -219,3 +219,27 @@ def test_a_tv_shows_a_25_turn_timeline_on_one_screen(
     assert size >= 18, size  # the phone's and tablet's chips are 13.6 px
     assert wider_than_the_screen(tv) == []
     screenshot(tv, "night-tv-timeline-25-turns")
+
+
+def test_the_tablet_s_winner_screen_shows_the_night_and_the_timeline_above_the_fold(
+    live_app: Any, new_context: Callable[..., BrowserContext], screenshot: Shot,
+) -> None:
+    """Issue 14 (outside check): at 1280 x 800, four players, the night's scoreboard and "Who
+    bluffed when" stand beside "New game, same table", above the rulings and the fold."""
+    t = quick_coups(live_app)
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    as_referee(page, t)
+    rematch = page.get_by_role("button", name="New game, same table")
+    expect(rematch).to_be_visible()
+    for shown in (page.locator("#tablet .scores"),
+                  page.get_by_role("link", name="Who bluffed when")):
+        expect(shown).to_have_count(1)
+        expect(shown).to_be_in_viewport(ratio=1)
+        box = shown.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 800, box
+    expect(page.locator("#tablet .scores li.leads")).to_contain_text("Ann")
+    log = page.locator("#tablet .log").first
+    if log.count():
+        log_box, scores_box = log.bounding_box(), page.locator("#tablet .scores").bounding_box()
+        assert log_box and scores_box and scores_box["y"] < log_box["y"]
+    screenshot(page, "night-tablet-winner-1280")
