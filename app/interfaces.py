@@ -54,5 +54,10 @@ class PlayerLog(Protocol):
         """Each renamed or merged name's key (as the eye reads it) -> the player it is now."""
         raise NotImplementedError
 
+    def language_of_device(self, device: str) -> str | None:
+        """The language of the latest seat this device holds (its own choice, else its
+        table's), or None for a device that holds no seat."""
+        raise NotImplementedError
+
     def name_people(self, keys: Sequence[str], person: str) -> None:
         """In one transaction: the names with these keys are ``person``'s from now on."""

@@ -160,6 +160,13 @@ class Store:
     def aliases(self) -> dict[str, str]:
         return {r[0]: r[1] for r in self.db.execute("SELECT name, person FROM night_names")}
 
+    def language_of_device(self, device: str) -> str | None:
+        row = self.db.execute(
+            "SELECT coalesce(seats.language, tables.language) FROM seats "
+            "JOIN tables ON tables.id = seats.table_id WHERE seats.device = ? "
+            "ORDER BY tables.created DESC LIMIT 1", [device]).fetchone()
+        return None if row is None else str(row[0])
+
     def name_people(self, keys: Sequence[str], person: str) -> None:
         with immediate(self.db):
             for key in keys:

@@ -23,7 +23,14 @@ from app.web.screens import (
     public_url,
     tables,
 )
-from app.web.security import csrf_ok, csrf_token, device_id, is_referee, referee_cookie
+from app.web.security import (
+    DEVICE_COOKIE,
+    csrf_ok,
+    csrf_token,
+    device_id,
+    is_referee,
+    referee_cookie,
+)
 from app.web.state import TableState
 from app.web.tablet import context as tablet_context
 from app.web.tablet import night_extras, referee_state, referee_tap, scope, screen, tap_on
@@ -270,6 +277,19 @@ def players_page(message: str | None = None, status: int = 200,
                            csrf=csrf_token(PLAYERS_SCOPE), message=message, done=done,
                            may_edit=a_referee(), card=words.table_voice(None).card,
                            languages=languages()), status
+
+
+@bp.before_request
+def phone_language() -> None:
+    """The players' page speaks as the phone's other pages do: the language its seat chose,
+    else its table's (else, for a device that holds no seat, the browser's)."""
+    if request.endpoint is None or not request.endpoint.startswith("night.players"):
+        return
+    if DEVICE_COOKIE not in request.cookies:
+        return
+    device = device_id()
+    if not g.get("new_device"):
+        g.language = tables().players.language_of_device(device) or g.get("language")
 
 
 @bp.get("/players")

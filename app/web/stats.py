@@ -136,6 +136,11 @@ class PlayerBook:
         with self.pool.players() as store:
             return player_stats(store.results(), store.aliases())
 
+    def language_of_device(self, device: str) -> str | None:
+        """The language a phone's pages speak (its seat's choice, else its table's)."""
+        with self.pool.players() as store:
+            return store.language_of_device(device)
+
     def rename(self, old: str, new: str) -> str:
         """Every game ``old`` played is now ``new``'s (the name as it was cleaned, returned).
         To join two players, use :meth:`merge`."""

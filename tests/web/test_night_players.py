@@ -243,3 +243,25 @@ def test_a_tie_for_favourite_claim_shows_every_card_of_it():
     assert _favourite(Counter({"duke": 2, "captain": 2, "ambassador": 1})) == ("captain", "duke")
     assert _favourite(Counter({"captain": 1, "duke": 3})) == ("duke",)
     assert _favourite(Counter()) == () and _favourite(None) == ()
+
+
+def test_the_players_page_speaks_the_phone_s_chosen_language(app):
+    """Issue 14 (outside check): a phone that chose Russian reads the players' page in Russian
+    whatever its browser prefers, as its seat's other pages; a phone that chose nothing reads
+    its table's language; a device with no seat (or a forged cookie) follows its browser."""
+    t = settle(finished_game(app))
+    english = {"Accept-Language": "en"}
+    assert t.phone_post("Bob", "/language", {"language": "ru"}).status_code in (200, 303)
+    bob = t.phones["Bob"].get("/players", headers=english)
+    assert bob.status_code == 200
+    assert '<html lang="ru"' in bob.text and "<h1>Игроки</h1>" in bob.text
+    ann = t.phones["Ann"].get("/players", headers=english)  # chose nothing: the table's
+    assert '<html lang="en"' in ann.text and "<h1>Players</h1>" in ann.text
+    guest = app.test_client()
+    assert '<html lang="uk"' in guest.get("/players", headers={"Accept-Language": "uk"}).text
+    forged = app.test_client()
+    forged.set_cookie("coup_device", "x' OR 1=1 --")
+    assert '<html lang="ja"' in forged.get("/players", headers={"Accept-Language": "ja"}).text
+    refused = t.phones["Bob"].post("/players/rename", data={"name": "Bob", "new": "Zed"},
+                                   headers=english)
+    assert refused.status_code == 403 and '<html lang="ru"' in refused.text
