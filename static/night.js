@@ -126,6 +126,20 @@
     });
   }
 
+  // -- the players' page: a merge asks with the two names chosen ------------------------
+  // Runs before app.js's confirm (capture phase): the question it asks is the one that names
+  // the players as chosen now.
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    var button = e.submitter;
+    if (!form.matches || !form.matches("form[data-merge]") || !button) { return; }
+    var asked = button.getAttribute("data-confirm-names");
+    if (!asked) { return; }
+    var name = form.querySelector("select[name=name]").value;
+    var into = form.querySelector("select[name=into]").value;
+    button.setAttribute("data-confirm", asked.split("{name}").join(name).split("{into}").join(into));
+  }, true);
+
   function refreshed() { startCountdown(); speak(); }
   document.addEventListener("DOMContentLoaded", refreshed);
   document.addEventListener("DOMContentLoaded", followTable);

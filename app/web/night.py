@@ -271,12 +271,15 @@ def a_referee() -> bool:
 
 
 def players_page(message: str | None = None, status: int = 200,
-                 done: str | None = None) -> ResponseReturnValue:
-    """The players' page: one read, nothing written."""
+                 done: str | None = None, problem_of: str | None = None) -> ResponseReturnValue:
+    """The players' page: one read, nothing written. A refusal of a change (``problem_of``:
+    rename or merge) stands beside its form, which keeps what was chosen."""
+    typed = {k: request.form.get(k, "")[:40] for k in ("name", "new", "into")}
     return render_template("night/players.html", players=tables().players.players(),
                            csrf=csrf_token(PLAYERS_SCOPE), message=message, done=done,
                            may_edit=a_referee(), card=words.table_voice(None).card,
-                           languages=languages()), status
+                           languages=languages(), problem_of=problem_of,
+                           typed=typed if problem_of else None), status
 
 
 @bp.before_request
@@ -326,7 +329,7 @@ def players_change(change: str) -> ResponseReturnValue:
         else:
             tables().players.merge(name, other)
     except NightProblem as problem:
-        return players_page(_problem(problem), 422)
+        return players_page(_problem(problem), 422, problem_of=change)
     return redirect(url_for(".players", done=change, name=name, other=other), 303)
 
 

@@ -16,6 +16,7 @@ pytest.importorskip("playwright.sync_api", reason="the playwright package is not
 from nightscreenkit import (  # noqa: E402
     Shot,
     as_referee,
+    long_game,
     wider_than_the_screen,
 )
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
@@ -51,3 +52,37 @@ def test_the_players_page_and_a_rename(
     expect(phone.locator("form")).to_have_count(0)
     assert wider_than_the_screen(phone) == []
     screenshot(phone, "night-players-390")
+
+
+def test_a_merge_asks_with_both_names_and_its_refusal_stands_by_its_form(
+    live_app: Any, tablet: Page, screenshot: Shot,
+) -> None:
+    """Issue 14 (outside check): the question names the two players chosen; declining it
+    changes nothing; "played in the same game" shows in the merge form."""
+    t = long_game(live_app, {"Mira": ["duke", "captain"], "Nils": ["contessa", "assassin"]})
+    assert t.post("/rematch", {}).status_code == 200  # names of their own: the app is shared
+    as_referee(tablet, t)
+    tablet.goto("/players")
+    form = tablet.locator("form[data-merge]")
+    form.locator("select[name=name]").select_option("Nils")
+    form.locator("select[name=into]").select_option("Mira")
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        if len(asked) == 1:
+            dialog.dismiss()
+        else:
+            dialog.accept()
+
+    tablet.on("dialog", answer)
+    form.get_by_role("button", name="Merge").click()
+    expect(tablet.locator(".field-problem")).to_have_count(0)
+    assert asked == ["Merge Nils into Mira? Every game of Nils becomes Mira’s. "
+                     "This can’t be undone."], asked
+    form.get_by_role("button", name="Merge").click()
+    problem = tablet.locator("form[data-merge] .field-problem")
+    expect(problem).to_contain_text("Nils and Mira played in the same game")
+    expect(tablet.locator("form[data-merge] select[name=into]")).to_have_value("Mira")
+    expect(tablet.locator("main > .flash")).to_have_count(0)
+    screenshot(tablet, "night-players-merge-refused")

@@ -265,3 +265,30 @@ def test_the_players_page_speaks_the_phone_s_chosen_language(app):
     refused = t.phones["Bob"].post("/players/rename", data={"name": "Bob", "new": "Zed"},
                                    headers=english)
     assert refused.status_code == 403 and '<html lang="ru"' in refused.text
+
+
+def test_a_merge_names_its_two_players_and_a_refusal_stands_by_its_form(app):
+    """Issue 14 (outside check): the question before a merge names the two players chosen
+    (night.js fills them in), and "played in the same game" stands in the merge form, which
+    keeps the two names chosen; a refused rename stands in the rename form."""
+    client = settle(finished_game(app)).tablet  # the referee's device
+    page = client.get("/players").text
+    assert ('data-confirm-names="Merge {name} into {into}? Every game of {name} becomes '
+            '{into}’s. This can’t be undone."') in page
+    refused = players_form(client, "/players/merge", name="Bob", into="Ann")
+    assert refused.status_code == 422
+    merge = refused.text[refused.text.index('action="/players/merge"'):]
+    merge = merge[:merge.index("</form>")]
+    assert re.search(r'<p class="field-problem" role="alert">Bob and Ann played in the same '
+                     r'game', merge)
+    assert "<option selected>Bob</option>" in merge[:merge.index('name="into"')]
+    assert "<option selected>Ann</option>" in merge[merge.index('name="into"'):]
+    top = refused.text[:refused.text.index('class="player-tools"')]
+    assert "played in the same game" not in top
+    renamed = players_form(client, "/players/rename", name="Bob", new="ANN")
+    assert renamed.status_code == 422
+    rename = renamed.text[renamed.text.index('action="/players/rename"'):]
+    rename = rename[:rename.index("</form>")]
+    assert 'class="field-problem" role="alert"' in rename and 'value="ANN"' in rename
+    hostile = players_form(client, "/players/merge", name="<b>x</b>", into="Ann")
+    assert hostile.status_code == 422 and "<b>x</b>" not in hostile.text
