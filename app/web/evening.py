@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
@@ -57,12 +57,33 @@ def _int(value: object, low: int, high: int) -> int:
 
 
 def settings_from_form(form: Mapping[str, str]) -> Settings:
-    """The night settings the tablet's form sent, or :class:`NightProblem`."""
-    target = _number("target", form.get("target", ""), TARGET_MAX, Why.BAD_TARGET)
-    timer = _number("timer", form.get("timer", ""), TIMER_MAX, Why.BAD_TIMER)
+    """The night settings the tablet's form sent, or :class:`NightProblem`: the first field's,
+    carrying every other field's problem too (``also``), so each shows beside its field."""
+    problems: list[NightProblem] = []
+    target = _checked(problems, lambda: _number("target", form.get("target", ""), TARGET_MAX,
+                                                Why.BAD_TARGET))
+    timer = _checked(problems, lambda: _timer(form.get("timer", "")))
+    if problems:
+        first = problems[0]
+        first.also = tuple(problems[1:])
+        raise first
+    return Settings(target, timer, form.get("stand") == "1")
+
+
+def _checked(problems: list[NightProblem], read: Callable[[], int]) -> int:
+    """A field's number, or 0 with its problem added to ``problems``."""
+    try:
+        return read()
+    except NightProblem as problem:
+        problems.append(problem)
+        return 0
+
+
+def _timer(text: str) -> int:
+    timer = _number("timer", text, TIMER_MAX, Why.BAD_TIMER)
     if timer and timer < TIMER_MIN:
         raise NightProblem(Why.BAD_TIMER, field="timer", min=TIMER_MIN, max=TIMER_MAX)
-    return Settings(target, timer, form.get("stand") == "1")
+    return timer
 
 
 def _number(field: str, text: str, high: int, why: Why) -> int:

@@ -176,10 +176,10 @@ def tablet_settings(table_id: str) -> ResponseReturnValue:
 
 
 def settings_refused(state: TableState, problem: NightProblem) -> ResponseReturnValue:
-    """The referee's screen with the night's settings open, the message beside its field and
+    """The referee's screen with the night's settings open, each field's message beside it and
     what was typed still in the form, so it can be put right (nothing was saved)."""
-    extras = {**night_extras(state), "night_problem": _problem(problem),
-              "night_field": problem.field,
+    extras = {**night_extras(state),
+              "night_problems": {p.field: _problem(p) for p in (problem, *problem.also)},
               "night_typed": {k: request.form.get(k, "") for k in ("target", "timer")}}
     template = "tablet/_tablet.html" if from_htmx() else "tablet/page.html"
     return render_template(template, **tablet_context(state, extras=extras)), 422

@@ -104,3 +104,5 @@ class NightProblem(Refusal):
                  **params: object) -> None:
         super().__init__(why, error, **params)
         self.field = field
+        self.also: tuple[NightProblem, ...] = ()
+        """The other fields' problems of the same form, each shown beside its own field."""

@@ -53,7 +53,7 @@ def test_a_refused_setting_keeps_the_box_open_with_the_message_by_its_field(
     box = html[html.index('class="night-settings"'):html.index("</form>",
                                                              html.index('class="night-settings"'))]
     found = re.search(rf'<input name="{field}"[^>]*value="{typed}"[^>]*aria-invalid="true"'
-                      rf'[^>]*>\s*</label>\s*<p class="field-problem" id="night-problem" '
+                      rf'[^>]*>\s*</label>\s*<p class="field-problem" id="night-problem-{field}" '
                       rf'role="alert">([^<]+)</p>', box)
     assert found, box
     assert found.group(1) == said
@@ -112,3 +112,34 @@ def counted(calls: Counter[str], name: str, real):
         calls[name] += 1
         return real(*args, **kwargs)
     return call
+
+
+def test_every_refused_setting_shows_its_message_by_its_field_at_once(app):
+    """Issue 14 (outside check): a target of 0 and a timer of 5 sent together: both messages,
+    each under its own field, each field marked and still holding what was typed."""
+    t = finished_game(app)
+    before = snapshot(app)
+    response = t.post("/night", {"target": "0", "timer": "5", "stand": "1"})
+    assert response.status_code == 422
+    box = response.text[response.text.index('class="night-settings"'):]
+    box = box[:box.index("</form>")]
+    for field, typed, said in (
+            ("target", "0", "The target must be a number of wins from 1 to 20, or empty."),
+            ("timer", "5", "The timer must be from 10 to 600 seconds, or empty (off).")):
+        found = re.search(rf'<input name="{field}"[^>]*value="{typed}"[^>]*aria-invalid="true"'
+                          rf' aria-describedby="night-problem-{field}">\s*</label>\s*'
+                          rf'<p class="field-problem" id="night-problem-{field}" '
+                          rf'role="alert">([^<]+)</p>', box)
+        assert found, (field, box)
+        assert found.group(1) == said
+    assert box.count('class="field-problem"') == 2
+    assert snapshot(app) == before
+    # one field wrong: one message, by that field; the other field keeps what was typed
+    one = t.post("/night", {"target": "3", "timer": "abc"})
+    box = one.text[one.text.index('class="night-settings"'):]
+    box = box[:box.index("</form>")]
+    assert box.count('class="field-problem"') == 1 and 'id="night-problem-timer"' in box
+    assert re.search(r'<input name="target"[^>]*value="3"', box)
+    with pytest.raises(NightProblem) as caught:
+        evening.settings_from_form({"target": "21", "timer": "601"})
+    assert [p.field for p in (caught.value, *caught.value.also)] == ["target", "timer"]
