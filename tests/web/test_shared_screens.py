@@ -139,7 +139,7 @@ def test_the_store_and_the_broker_are_behind_small_interfaces(app: Flask):
     assert {name for name in vars(TableLog) if not name.startswith("_")} == {
         "version", "read", "table_of_seat", "create_table", "write"}
     assert {name for name in vars(PlayerLog) if not name.startswith("_")} == {
-        "results", "aliases", "name_people"}
+        "results", "aliases", "name_people", "language_of_device"}
 
 
 def test_a_late_draw_of_an_older_version_never_replaces_the_newer_screen():
