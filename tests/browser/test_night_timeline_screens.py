@@ -242,4 +242,7 @@ def test_the_tablet_s_winner_screen_shows_the_night_and_the_timeline_above_the_f
     if log.count():
         log_box, scores_box = log.bounding_box(), page.locator("#tablet .scores").bounding_box()
         assert log_box and scores_box and scores_box["y"] < log_box["y"]
+    # the sticky prompt, taller now, never slides over the night's tools
+    night, prompt = page.locator("#night").bounding_box(), page.locator("#prompt").bounding_box()
+    assert night and prompt and night["x"] + night["width"] <= prompt["x"], (night, prompt)
     screenshot(page, "night-tablet-winner-1280")
