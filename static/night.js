@@ -113,13 +113,24 @@
     var again = page.getAttribute("data-again");
     var shows = page.getAttribute("data-shows");
     var stream = new window.EventSource(page.getAttribute("data-events"));
+    var leaving = false;
+    // A page on its way out (its own "Open the timeline" was sent, say) asks nothing more: a
+    // second navigation would race the first.
+    function leave() { leaving = true; stream.close(); }
+    document.addEventListener("submit", function (e) { if (!e.defaultPrevented) { leave(); } });
+    document.addEventListener("click", function (e) {
+      if (e.target.closest && e.target.closest("a[href]")) { leave(); }
+    });
+    window.addEventListener("pagehide", leave);
     stream.addEventListener("changed", function () {
+      if (leaving) { return; }
       window.fetch(again, { credentials: "same-origin" }).then(function (answer) {
-        if (answer.redirected) { stream.close(); window.location.assign(answer.url); return null; }
+        if (leaving) { return null; }
+        if (answer.redirected) { leave(); window.location.assign(answer.url); return null; }
         return answer.ok ? answer.text() : null;
       }).then(function (html) {
-        if (html && html.indexOf('data-shows="' + shows + '"') < 0) {
-          stream.close();
+        if (html && !leaving && html.indexOf('data-shows="' + shows + '"') < 0) {
+          leave();
           window.location.replace(again);
         }
       }).catch(function () { /* the next change asks again */ });
