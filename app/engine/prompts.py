@@ -20,7 +20,7 @@ from .cards import ACTIONS
 from .legality import block_characters, blockers, challengers, declarations
 from .memo import PerGame
 from .rulings import N_, NP_, Ruling, action, card
-from .setup import characters_in_play
+from .setup import all_face_up, characters_in_play
 from .state import Game
 from .steps import STEPS, PromptKind
 from .turn import BlockWindow, Challenged, ChallengeWindow, Draw, Examine, Exchange, Turn
@@ -99,7 +99,8 @@ def _work_out(game: Game) -> list[Prompt]:
         # For an untracked hand every character is offered: filtering by what is unseen
         # would tell the tablet something about the other players' hidden cards.
         cards = list(p.hand) if p.hand is not None else list(characters_in_play(game.rules))
-        prompts.append(Prompt(p.name, "lose", {"cards": cards, "must": head.must}))
+        gone = all_face_up(game) if p.hand is None else []
+        prompts.append(Prompt(p.name, "lose", {"cards": cards, "must": head.must, "gone": gone}))
     for i, d in enumerate(t.draws):
         if i == 0 or (d.reason == "proof" and not d.to_bottom):
             prompts.append(Prompt(d.player, "draw", draw_options(game, d)))

@@ -39,6 +39,14 @@ def characters_in_play(rules: Rules) -> tuple[str, ...]:
     return IN_PLAY[rules.exchanger]
 
 
+def all_face_up(game: Game) -> list[str]:
+    """The characters every copy of which is face up: public knowledge, so a screen may grey
+    them out for a hand without a phone without telling anything about hidden cards."""
+    copies = game.rules.copies(len(game.players))
+    shown = Counter(c for p in game.players for c in p.revealed)
+    return [c for c in characters_in_play(game.rules) if shown[c] >= copies]
+
+
 def check_card(rules: Rules, value: object) -> str:
     if value not in CHARACTERS:
         raise RuleError("unknown_card",

@@ -20,15 +20,16 @@ class Rule:
 
 
 RULES: tuple[Rule, ...] = (
-    # TRANSLATORS: the Rules page: a rule's title. assassin: a card name (nominative).
-    Rule("E-1", N_("The target challenges the %(assassin)s and loses"),
-         # TRANSLATORS: the Rules page: a rule explained. contessa: a card name (nominative);
-         # assassinate: an action name.
+    # TRANSLATORS: the Rules page: a rule's title.
+    Rule("E-1", N_("The target challenges, loses, and may still block"),
+         # TRANSLATORS: the Rules page: a rule explained. contessa, captain: card names
+         # (nominative); assassinate, steal: action names.
          N_(
-             "The target loses an influence for the failed challenge, and the %(assassinate)s "
-             "still goes ahead, so it may cost a second one. A target who still has a card "
-             "may block it with the %(contessa)s (the publisher’s answer; a table setting can "
-             "forbid it)."),
+             "The target loses an influence for the failed challenge, and the action still "
+             "goes ahead: an %(assassinate)s may cost a second one. A target who still has a "
+             "card may block the action as usual, say the %(assassinate)s with the "
+             "%(contessa)s or a %(steal)s with the %(captain)s (the publisher’s answer; a "
+             "table setting can forbid it)."),
          ("target_who_challenged_may_block",)),
     # TRANSLATORS: the Rules page: a rule's title. contessa: a card name (nominative).
     Rule("E-2", N_("The target bluffs the %(contessa)s and is caught"),

@@ -168,3 +168,20 @@ def test_E13_a_la_mame_proof_of_one_card_says_one_card():
     said = [render(r.text, r.params, count=r.count) for r in g.log]
     assert ("By this edition’s rules, at the end of the turn A puts the shown card at the "
             "bottom of the court deck and draws the top card.") in said
+
+
+def test_a_hand_without_a_phone_losing_a_card_sees_every_copy_face_up_greyed_out():
+    """Every Duke is face up: the untracked player's lose prompt still lists every character
+    (anything less would tell about hidden cards) but names the Duke as gone, which is public,
+    so the tablet greys it out; losing it is still refused by card counting."""
+    g = game({"A": ["captain"], "B": ["contessa"], "C": None},
+             revealed={"A": ["duke"], "B": ["duke"], "C": ["duke"]}, coins={"A": 7})
+    g = run(g, "A coup C")
+    (prompt,) = [p for p in pending(g) if p.kind == "lose"]
+    assert prompt.player == "C" and "duke" in prompt.options["cards"]
+    assert list(prompt.options["gone"]) == ["duke"]
+    refused(g, "C lose duke")
+    g = game({"A": ["captain", "duke"], "B": ["contessa", "duke"], "C": None}, coins={"A": 7})
+    g = run(g, "A coup C")
+    (prompt,) = [p for p in pending(g) if p.kind == "lose"]
+    assert list(prompt.options["gone"]) == []

@@ -104,3 +104,12 @@ def test_docs_rules_explains_every_code_and_every_setting():
         assert f"**{code}. " in text, code
     for key in KEYS:
         assert f"| `{key}`" in text, key
+
+
+def test_e_1_explains_the_block_after_a_lost_challenge_for_every_targeted_action(make_table):
+    """E-1 is cited whenever a target who lost a challenge may still block, a Steal as much as
+    an Assassination: its title and text on the Rules page say so, not the Assassin alone."""
+    html = make_table("en").page("/rules")
+    e1 = html[html.index('id="E-1"'):html.index('id="E-2"')]
+    assert "may still block" in e1
+    assert "Assassinate" in e1 and "Steal" in e1 and "Captain" in e1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 from tablekit import csrf_of, snapshot
@@ -89,3 +90,25 @@ def test_an_upload_that_is_no_record_gets_one_clear_message(app):
         response = client.post("/tables/import", data=data, content_type="multipart/form-data")
         assert response.status_code == 422 and reason in response.text, (body, response.text)
     assert snapshot(app) == before
+
+
+def test_a_card_every_copy_of_which_is_face_up_is_greyed_out_for_a_hand_without_a_phone(app):
+    """The tablet takes C's loss (C has no phone): every character is offered, and the Duke,
+    all three copies face up, is greyed out with the reason; the others can be tapped."""
+    record = {"format": "coup-record/1", "players": ["A", "B", "C"],
+              "hands": {"A": ["captain"], "B": ["contessa"], "C": None},
+              "revealed": {"A": ["duke"], "B": ["duke"], "C": ["duke"]},
+              "coins": {"A": 7}, "steps": [{"by": "A", "do": "coup", "target": "C"}]}
+    client = app.test_client()
+    csrf = csrf_of(client.get("/").text)
+    data = {"csrf": csrf, "record": (io.BytesIO(json.dumps(record).encode()), "r.json")}
+    response = client.post("/tables/import", data=data, content_type="multipart/form-data")
+    assert response.status_code == 303, response.text
+    html = client.get(response.headers["Location"]).text
+    duke = re.search(r'<form[^>]*>(?:(?!</form>).)*value="duke"(?:(?!</form>).)*</form>', html,
+                     re.S)
+    captain = re.search(r'<form[^>]*>(?:(?!</form>).)*value="captain"(?:(?!</form>).)*</form>',
+                        html, re.S)
+    assert duke and "disabled" in duke.group(0)
+    assert captain and "disabled" not in captain.group(0)
+    assert "every copy of that card is already face up" in html
