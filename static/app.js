@@ -295,7 +295,47 @@
     });
   }
 
-  document.addEventListener("DOMContentLoaded", function () { reopenFolds(); layout(); buzz(); });
+  // A half-made choice in a form marked data-keep (the card drawn, the cards ticked to keep)
+  // survives a reload too: this tab stores the form's fields as they change, under this
+  // screen's address and the form's key (which holds the turn, so a stale choice never fills
+  // a later question), and forgets them once the form is sent.
+  function storedForms() {
+    try { return JSON.parse(window.sessionStorage.getItem("kept-forms") || "{}") || {}; } catch (err) { return {}; }
+  }
+  function storeForms(forms) {
+    var keys = Object.keys(forms).slice(-20);  // a tab remembers a few questions, not a night
+    var kept = {};
+    keys.forEach(function (k) { kept[k] = forms[k]; });
+    try { window.sessionStorage.setItem("kept-forms", JSON.stringify(kept)); } catch (err) { /* private mode */ }
+  }
+  function formSlot(form) { return location.pathname + "#" + form.getAttribute("data-keep"); }
+  function rememberForm(e) {
+    var form = e.target && e.target.form;
+    if (!form || !form.matches("form[data-keep]")) { return; }
+    var forms = storedForms();
+    delete forms[formSlot(form)];  // re-added last: the newest stays within the few kept
+    forms[formSlot(form)] = snapshot()[form.getAttribute("data-keep")];
+    storeForms(forms);
+  }
+  function forgetForm(form) {
+    var forms = storedForms();
+    if (form && forms[formSlot(form)]) { delete forms[formSlot(form)]; storeForms(forms); }
+  }
+  function refillForms() {
+    var forms = storedForms();
+    var kept = {};
+    document.querySelectorAll("form[data-keep]").forEach(function (form) {
+      var entry = forms[formSlot(form)];
+      if (entry) { kept[form.getAttribute("data-keep")] = entry; }
+    });
+    restore(kept);
+  }
+  document.addEventListener("change", rememberForm);
+  document.addEventListener("submit", function (e) {  // a plain form (htmx's: beforeRequest)
+    if (!e.defaultPrevented) { forgetForm(e.target); }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () { reopenFolds(); refillForms(); layout(); buzz(); });
 
   // -- A refusal stays in sight until the next tap, or for a while ------------------------
   // A live update replaces the whole screen, the refusal with it: the reason a tap was refused
@@ -349,6 +389,7 @@
       tapSent = Date.now();
       keptRefusal = null;
     }
+    if (form && form.matches("form[data-keep]")) { forgetForm(form); }
     if (form) {
       form.querySelectorAll("button").forEach(function (b) {
         b.disabled = true; b.setAttribute("data-sending", "");  // on its way: not refused

@@ -20,7 +20,7 @@ from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _
 from app.web.i18n import language as speaking
 from app.web.phoneparts import foot, mine, phone_parts
-from app.web.refusals import Refusal
+from app.web.refusals import Refusal, Why
 from app.web.screens import (
     event_stream,
     fragments,
@@ -69,6 +69,8 @@ def _seat_for(token: str, look: Callable[[str, str], tuple[TableState, Seat]]
     try:
         state, seat = look(token, device_id())
     except Refusal as refusal:
+        if refusal.why is Why.ON_TABLET:  # the seat's old phone: it reads its own language
+            g.language = seats().language_of(token)
         abort(refusal_page(refusal))
     g.language = seat.language or state.table.language
     return state, seat

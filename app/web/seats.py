@@ -59,6 +59,15 @@ class Seats:
             raise Refusal(Why.ON_TABLET)
         return state, seat
 
+    def language_of(self, token: str) -> str | None:
+        """The language a seat's pages speak (its phone's choice, else the table's), for a
+        refused request that has no seat to read it from; None for an unknown link."""
+        try:
+            state, seat = self._seat(token)
+        except Refusal:
+            return None
+        return seat.language or state.table.language
+
     def still_holds(self, table_id: str, version: int, token: str, device: str) -> bool:
         """Whether ``device`` holds the seat of ``token`` at ``version`` (asked by its event
         stream at each change: a re-issued link ends the old phone's stream at once). The

@@ -160,3 +160,52 @@ def test_the_challenged_players_options_stay_open_through_updates_and_a_reload(
     expect(show).to_be_enabled()
     night.phone_tap("Bob", "Show the Duke")
     night.expect_tablet("Bob shows the Duke")
+
+
+# -- a half-made choice survives a reload, and only for its own question ------------------------
+
+
+def test_a_half_made_exchange_survives_a_reload_and_not_the_next_turn(
+        tablet: Page, new_phone: NewPhone, screenshot: Shot) -> None:
+    """Ann chooses her first drawn card and reloads: still chosen. She ticks a card to keep
+    and reloads: the fold is open and the card still ticked. Once sent, her next exchange
+    starts empty."""
+    night = new_night(tablet, new_phone, {"Ann": ["ambassador", "duke"],
+                                          "Bob": ["contessa", "assassin"],
+                                          "Cy": ["captain", "captain"]})
+    night.declare("Exchange")
+    night.tap("Nobody challenges")
+    ann = night.phone("Ann")
+    drawn = ann.locator("#phone select[name=cards]")
+    drawn.first.select_option("contessa")
+    ann.reload()
+    expect(drawn.first).to_have_value("contessa")
+    expect(drawn.nth(1)).to_have_value("")
+    screenshot(ann, "kept-phone-draw-after-reload")
+    drawn.nth(1).select_option("duke")
+    night.phone_tap("Ann", "Done")
+    night.phone_open("Ann", "Your cards and the cards drawn")
+    ticks = ann.locator("#phone input[name=cards]")
+    ticks.nth(2).check()
+    ann.reload()
+    expect(ann.locator("#phone details.secret")).to_have_attribute("open", "")
+    expect(ticks.nth(2)).to_be_checked()
+    expect(ticks.nth(0)).not_to_be_checked()
+    screenshot(ann, "kept-phone-keep-after-reload")
+    ticks.nth(0).check()
+    night.phone_tap("Ann", "Keep these")
+    night.declare("Income")  # Bob
+    night.declare("Income")  # Cy
+    night.declare("Exchange")  # Ann again: a new question, nothing filled in
+    night.tap("Nobody challenges")
+    expect(drawn.first).to_be_visible()
+    ann.reload()
+    expect(drawn.first).to_have_value("")
+    drawn.first.select_option("duke")
+    drawn.nth(1).select_option("captain")
+    night.phone_tap("Ann", "Done")
+    night.phone_open("Ann", "Your cards and the cards drawn")
+    ann.reload()
+    expect(ticks).to_have_count(4)
+    for i in range(4):
+        expect(ticks.nth(i)).not_to_be_checked()

@@ -1,6 +1,6 @@
 """The round table at a tablet's sizes: no seat covers the bar's buttons, the prompt or another
 seat, and every seat is on screen, even when each seat shows the most it ever shows (a "no phone"
-tag, "Waiting for them", two cards face up, a faction and "out")."""
+tag, "Your move", two cards face up, a faction and "out")."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo"]
 FULLEST = """() => {
     const card = (name, label) =>
         `<span class="card card-${name} up"><span class="name">${label}</span></span>`;
-    const badge = '<p class="to-act">Waiting for them</p>';
+    const badge = '<p class="to-act">Your move</p>';
     const side = '<p class="faction faction-reformist">Reformist</p>';
     document.querySelectorAll('#seats > li').forEach(li => {
         li.classList.add('out', 'acting');

@@ -25,7 +25,7 @@ from screenkit import (  # noqa: E402
 
 
 def badges_apart(page: Page, name: str) -> bool:
-    """Whether a seat's "no phone" tag and its "Waiting for them" badge are both shown and do
+    """Whether a seat's "no phone" tag and its "Your move" badge are both shown and do
     not overlap (measured in one go: the screen may be replaced between two looks)."""
     return bool(page.evaluate("""name => {
         const seat = Array.from(document.querySelectorAll('#seats > li'))
@@ -63,7 +63,7 @@ def test_the_prompt_is_on_screen_without_scrolling(tablet: Page, new_phone: NewP
     night.declare("Steal", "Eve")
     night.sync()
     look_at_sizes(tablet, f"{layout}-challenge")
-    assert badges_apart(tablet, "Eve"), "'no phone' and 'Waiting for them' overlap"
+    assert badges_apart(tablet, "Eve"), "'no phone' and 'Your move' overlap"
     bob = night.phone("Bob")
     bob.set_viewport_size({"width": 390, "height": 844})
     viewport_shot(bob, f"polish-phone-{layout}-challenge")

@@ -1,6 +1,6 @@
 """The seats don't jump (issue 13, in a real browser): setting a seat to "No phone" in the lobby,
-in English and in Russian, and the game's end (the winner screen) leave every seat where it was
-and as large as it was, at both tablet sizes."""
+in English and in Russian, a card turned face up (in the grid and round) and the game's end (the
+winner screen) leave every seat where it was and as large as it was, at both tablet sizes."""
 
 from __future__ import annotations
 
@@ -11,7 +11,16 @@ import pytest
 # Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 from playwright.sync_api import Page, expect  # noqa: E402
-from screenkit import SIZES, TWO, NewPhone, Shot, ann_shows_the_duke, new_night, viewport_shot  # noqa: E402
+from screenkit import (  # noqa: E402
+    SIZES,
+    TWO,
+    NewPhone,
+    Shot,
+    ann_shows_the_duke,
+    new_night,
+    untracked_night,
+    viewport_shot,
+)
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 TABLET = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1,
@@ -84,3 +93,35 @@ def test_the_winner_screen_leaves_the_seats_where_they_were(tablet: Page, new_ph
     screenshot(tablet, "steady-winner-screen")
     assert not moved(before, after, measures=3)
     expect(tablet.locator("#prompt").get_by_role("button", name="Download")).to_be_visible()
+
+
+def test_a_card_turned_face_up_leaves_the_seats_where_they_were(tablet: Page,
+                                                                new_phone: NewPhone) -> None:
+    """Five seats: Bob turns his Assassin face up. It stands beside his face-down card, as tall
+    as it, so no seat grows or moves, in the grid and in the round layout, at both sizes."""
+    night = untracked_night(tablet, new_phone)
+    layouts = tablet.get_by_role("button", name="Round table")
+    night.sync()
+    before = {"grid": boxes(tablet, "#seats > li")}
+    layouts.click()
+    before["round"] = boxes(tablet, "#seats > li")
+    layouts.click()
+    ann_shows_the_duke(night)
+    night.lose("Bob", "assassin")
+    night.sync()
+    bob = tablet.locator("#seats > li").nth(1)
+    expect(bob.locator(".card.up")).to_have_text("Assassin")
+    after = {"grid": boxes(tablet, "#seats > li")}
+    viewport_shot(tablet, "steady-face-up-grid")
+    layouts.click()
+    after["round"] = boxes(tablet, "#seats > li")
+    viewport_shot(tablet, "steady-face-up-round")
+    for layout in ("grid", "round"):
+        assert not moved(before[layout], after[layout]), layout
+    # Side by side: the face-up card's top is the face-down one's; its name stays legible even
+    # in the round layout's smaller seats (15 px there, 18 px in the grid).
+    tops = bob.locator(".cards .card").evaluate_all(
+        "cards => cards.map(c => Math.round(c.getBoundingClientRect().top))")
+    assert len(set(tops)) == 1, tops
+    size = bob.locator(".card.up .name").evaluate("n => parseFloat(getComputedStyle(n).fontSize)")
+    assert size >= 15, size

@@ -108,6 +108,28 @@ def test_the_phone_that_must_act_says_it_and_buzzes(tablet: Page, new_phone: New
     screenshot(bob, "who-acts-phone-targeted-block-window")
 
 
+def test_the_blocked_players_phone_says_who_blocks_what(tablet: Page, new_phone: NewPhone,
+                                                        screenshot: Shot) -> None:
+    """Bob blocks Ann's Foreign Aid: Ann's phone says so, in blue (she may challenge, as
+    anyone may), and in her own language."""
+    night = new_night(tablet, buzzing(new_phone), HANDS)
+    ann = night.phone("Ann")
+    ann.set_viewport_size({"width": 390, "height": 844})
+    night.declare("Foreign Aid")
+    night.tap("Bob blocks with the Duke")
+    alert = ann.locator("#alert")
+    expect(alert).to_contain_text("Bob blocks your Foreign Aid, claiming the Duke.")
+    expect(alert).to_contain_text("You may challenge Bob’s Duke.")
+    expect(alert).to_have_class(re.compile(r"\bmay\b"))
+    expect(night.phone("Cy").locator("#alert")).not_to_contain_text("blocks your")
+    screenshot(ann, "who-acts-phone-blocked-actor")
+    screenshot(tablet, "who-acts-tablet-block-claimed")
+    ann.locator("select[name=language]").select_option("ru")
+    ann.get_by_role("button", name="Change").click()
+    expect(alert).to_contain_text("Bob блокирует ваше действие")
+    screenshot(ann, "who-acts-phone-blocked-actor-ru")
+
+
 # -- 4. answering from a phone -----------------------------------------------------------------
 
 

@@ -26,7 +26,7 @@ def test_the_seats_the_table_waits_for_are_marked(started: Table):
     # Anyone may challenge the Captain: Bob and Cy, not Ann.
     assert "acting" not in seat_classes(html, "Ann")
     assert "acting" in seat_classes(html, "Bob") and "acting" in seat_classes(html, "Cy")
-    assert html.count("Waiting for them") == 2
+    assert html.count("Your move") == 2
     # The waiting line comes first in the prompt region, above the claim.
     prompt = html[html.index('<section id="prompt"'):]
     assert prompt.index('class="waiting"') < prompt.index('class="claim"')
@@ -46,6 +46,24 @@ def test_the_targeted_phone_says_who_aims_at_them_and_what_they_may_do(started: 
     bob = alert(t.phone_page("Bob"))
     assert "You may block it by claiming the Captain / Ambassador." in bob
     assert "It’s you" in bob
+
+
+def test_the_blocked_players_phone_says_who_blocks_what(started: Table):
+    """Ann's Foreign Aid is blocked by Bob: her phone says so in the second person before
+    "you may challenge", in every language; Cy's phone keeps only the challenge."""
+    t = started
+    t.step(do="foreign_aid", by="Ann")
+    t.step(do="block", by="Bob", **{"as": "duke"})
+    ann = alert(t.phone_page("Ann"))
+    said = "Bob blocks your Foreign Aid, claiming the Duke."
+    assert said in ann and ann.index(said) < ann.index("You may challenge Bob’s Duke.")
+    assert "It’s you" not in ann  # others may challenge too: blue, no buzz
+    cy = alert(t.phone_page("Cy"))
+    assert "blocks your" not in cy and "You may challenge Bob’s Duke." in cy
+    for language, line in {"ru": "блокирует ваше", "uk": "блокує вашу", "pt-BR": "sua ação",
+                           "ja": "あなたの"}.items():
+        assert t.phone_post("Ann", "/language", {"language": language}).status_code == 200
+        assert line in alert(t.phone_page("Ann")), language
 
 
 def test_the_phone_whose_turn_it_is_is_told(started: Table):

@@ -154,3 +154,25 @@ def test_no_phone_then_a_phone_again_gives_the_old_phone_back(app: Flask):
     page = table.phones["Dan"].get(table.link("Dan")).text
     assert "played on the tablet" not in page
     assert table.enter_hand("Dan", ["duke", "captain"]).status_code == 200
+
+
+def test_the_old_phone_of_a_seat_set_to_no_phone_reads_its_language(app: Flask):
+    """At a Russian table, Dan's old phone is refused its taps in Russian, as its page reads;
+    once Dan chose Ukrainian on his phone, in Ukrainian."""
+    table = seated_table(app, ["Ann", "Dan"], language="ru")
+    dan, link = table.phones["Dan"], table.link("Dan")
+    for on_tablet in ("Это место теперь играется на планшете",
+                      "Це місце тепер грається на планшеті"):
+        assert table.post("/seat/1/tracked", {"tracked": "0"}).status_code == 200
+        assert on_tablet in dan.get(link).text
+        csrf = csrf_of(dan.get(link).text)
+        for path, data in (("/hand", {"card1": "duke", "card2": "duke"}),
+                           ("/language", {"language": "ja"})):
+            response = dan.post(link + path, data={**data, "csrf": csrf})
+            assert response.status_code == 403, path
+            assert on_tablet in response.text and "played on the tablet" not in response.text
+        assert table.post("/seat/1/tracked", {"tracked": "1"}).status_code == 200
+        assert table.phone_post("Dan", "/language", {"language": "uk"}).status_code == 200
+    seats = app.extensions["tables"].seats
+    assert seats.language_of(link.rsplit("/", 1)[1]) == "uk"
+    assert seats.language_of("no-such-seat-link-at-all-here") is None
