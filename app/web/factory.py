@@ -21,7 +21,7 @@ from app.i18n import TRANSLATIONS, compile_catalogs
 from app.live import Broker
 from app.secret import secret_key
 from app.store import init_db
-from app.web import home, i18n, links, loglines, night, phone, pieces, security, tablet
+from app.web import home, i18n, links, loglines, night, phone, pieces, players, security, tablet
 from app.web.answered import Answered
 from app.web.fragments import Fragments
 from app.web.i18n import _
@@ -82,6 +82,7 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     app.register_blueprint(tablet.bp)
     app.register_blueprint(phone.bp)
     app.register_blueprint(night.bp)
+    app.register_blueprint(players.bp)
     security.install(app)
     _error_pages(app)
     return app
