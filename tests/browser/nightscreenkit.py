@@ -45,15 +45,15 @@ SIX = {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
 
 
 
-def long_game(app: Any, hands: dict[str, list[str] | None] | None = None,
-              **settings: str) -> Table:
-    """A finished game of more than 25 turns: incomes, a few Duke claims let stand, and coups
-    whenever a player has 7 coins, until one player is left."""
+Declare = Callable[[Any, Any, list[str], Table], dict[str, str]]
+
+
+def play_out(t: Table, declare: Declare, steps: int = 400) -> Table:
+    """Play ``t`` to its end through the test client: each turn's declaration from
+    ``declare(game, player, others, t)``; every window let stand; a lost card the first held."""
     from app.engine import pending
 
-    t = started_table(app, hands or {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
-                                     "Cy": ["ambassador", "duke"]}, **settings)
-    for _step in range(400):
+    for _step in range(steps):
         game = t.live().game
         assert game is not None
         if game.over:
@@ -62,21 +62,31 @@ def long_game(app: Any, hands: dict[str, list[str] | None] | None = None,
         me = game.player(prompt.player)
         if prompt.kind == "declare":
             others = [p.name for p in game.players if p.name != me.name and not p.out]
-            if me.coins >= 7:
-                step = {"do": "coup", "by": me.name, "target": others[0]}
-            elif me.name == "Ann" and len(t.steps()) % 5 == 0:
-                step = {"do": "tax", "by": me.name}
-            else:
-                step = {"do": "income", "by": me.name}
-            assert t.post("/step", step).status_code == 200
+            assert t.post("/step", declare(game, me, others, t)).status_code == 200
         elif prompt.private:
             assert me.hand is not None
-            card = me.hand[0]
-            assert t.phone_post(me.name, "/step", {"do": prompt.kind, "card": card}
+            assert t.phone_post(me.name, "/step", {"do": prompt.kind, "card": me.hand[0]}
                                 ).status_code == 200, prompt
         else:
             assert t.post("/step", {"do": "pass"}).status_code == 200
     raise AssertionError("the game did not end")
+
+
+def long_game(app: Any, hands: dict[str, list[str] | None] | None = None,
+              **settings: str) -> Table:
+    """A finished game of more than 25 turns: incomes, a few Duke claims let stand, and coups
+    whenever a player has 7 coins, until one player is left."""
+
+    def declare(game: Any, me: Any, others: list[str], t: Table) -> dict[str, str]:
+        if me.coins >= 7:
+            return {"do": "coup", "by": me.name, "target": others[0]}
+        if me.name == "Ann" and len(t.steps()) % 5 == 0:
+            return {"do": "tax", "by": me.name}
+        return {"do": "income", "by": me.name}
+
+    return play_out(started_table(app, hands or {
+        "Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+        "Cy": ["ambassador", "duke"]}, **settings), declare)
 
 
 def wider_than_the_screen(page: Page) -> list[str]:

@@ -21,6 +21,7 @@ from nightscreenkit import (  # noqa: E402
     as_referee,
     as_seat,
     long_game,
+    play_out,
     wider_than_the_screen,
 )
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
@@ -164,29 +165,15 @@ def test_every_screen_on_the_timeline_follows_the_table_to_the_rematch(
 def quick_coups(app: Any) -> Table:
     """A finished game of four players, 25 turns or so: Ann takes Tax, the others Foreign
     Aid (nobody challenges or blocks), and whoever has 7 coins launches a Coup."""
-    from app.engine import pending
 
-    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
-                            "Cy": ["ambassador", "duke"], "Dan": ["captain", "contessa"]})
-    for _step in range(300):
-        game = t.live().game
-        assert game is not None
-        if game.over:
-            return t
-        prompt = pending(game)[0]
-        me = game.player(prompt.player)
-        if prompt.kind == "declare":
-            others = [p.name for p in game.players if p.name != me.name and not p.out]
-            step = ({"do": "coup", "by": me.name, "target": others[-1]} if me.coins >= 7 else
-                    {"do": "tax" if me.name == "Ann" else "foreign_aid", "by": me.name})
-            assert t.post("/step", step).status_code == 200
-        elif prompt.private:
-            assert me.hand is not None
-            assert t.phone_post(me.name, "/step", {"do": prompt.kind, "card": me.hand[0]}
-                                ).status_code == 200, prompt
-        else:
-            assert t.post("/step", {"do": "pass"}).status_code == 200
-    raise AssertionError("the game did not end")
+    def declare(game: Any, me: Any, others: list[str], t: Table) -> dict[str, str]:
+        if me.coins >= 7:
+            return {"do": "coup", "by": me.name, "target": others[-1]}
+        return {"do": "tax" if me.name == "Ann" else "foreign_aid", "by": me.name}
+
+    return play_out(started_table(app, {
+        "Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+        "Cy": ["ambassador", "duke"], "Dan": ["captain", "contessa"]}), declare, 300)
 
 
 def test_a_tv_shows_a_25_turn_timeline_on_one_screen(
