@@ -103,6 +103,9 @@ def seat_and_start(tablet: Page, new_context: Any, playwright: Any, links: list[
     phones = {name: phone_with_hand(new_context, playwright, link, hands[name],
                                     viewport=phone_size)
               for name, link in zip(hands, links, strict=False)}
+    # The referee taps once the tablet shows every hand entered: a tap from a screen one
+    # version behind is refused (the table moved on), as it must be for a real referee too.
+    expect(tablet.locator("li.seat-card.ready")).to_have_count(len(hands))
     tablet.locator("form:has(input[name=tracked][value='0']) button").last.click()
     expect(tablet.locator("li.seat-card.untracked")).to_have_count(1)
     tablet.locator("form.start button").click()
