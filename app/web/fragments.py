@@ -24,6 +24,11 @@ CSRF_SLOT: Final = "\x1eform-token\x1e"
 name or anything else a screen shows (names with hidden characters are refused), so the slot
 can't be forged by what players type."""
 
+VERSION_SLOT: Final = "\x1eversion\x1e"
+"""Where a region remembered by what it shows (:meth:`Fragments.alike`) holds the table's
+version (every form carries it, for the stale-tap guard): the screen that places the region
+fills it in once per version, so a region that did not change is not drawn again."""
+
 FRAGMENTS: Final = 8192  # screens and parts: a tablet, 6 phones, their parts at 300 tables, twice
 
 
