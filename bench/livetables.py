@@ -49,6 +49,8 @@ class LiveDevice:
         self._again = False
         self.closing = False
         self.heard = time.perf_counter()  # the stream's last event (app.js polls after 10 s)
+        self.tapping = False  # this device's own tap is on its way: pushes are dropped
+        self.dropped = -1  # the newest version pushed (and dropped) while it was
         self.tasks: set[asyncio.Task[None]] = set()
 
     def spawn_fetch(self) -> None:
@@ -124,11 +126,7 @@ class LiveDevice:
                 if event == "changed":
                     self.heard = time.perf_counter()
                     self.stats.events += 1
-                    screen = VERSION.search(data.encode())
-                    if screen:  # the fresh screen came inside the event (sse-swap)
-                        self.reached(int(screen.group(1)))
-                    elif int(data) > self.have:
-                        self.spawn_fetch()
+                    self.pushed(data)
             if not self.closing:
                 self.stats.error("SSE stream ended")
         except (OSError, asyncio.IncompleteReadError) as e:
@@ -138,6 +136,28 @@ class LiveDevice:
             pass
         finally:
             writer.close()
+
+    def pushed(self, data: str) -> None:
+        """A `changed` event, as app.js takes it: dropped while this device's tap is on its
+        way (its highest version remembered), else the screen it carries swapped in, or, when
+        it carries only a newer version, the screen fetched."""
+        screen = VERSION.search(data.encode())
+        version = int(screen.group(1)) if screen else int(data)
+        if self.tapping:
+            self.dropped = max(self.dropped, version)
+        elif screen:  # the fresh screen came inside the event (sse-swap)
+            self.reached(version)
+        elif version > self.have:
+            self.spawn_fetch()
+
+    def answered(self, version: int) -> None:
+        """This device's tap's answer, at ``version``, is in: app.js fetches once more only
+        when a push dropped while the tap was on its way was newer."""
+        self.tapping = False
+        self.reached(version)
+        if self.dropped > self.have:
+            self.spawn_fetch()
+        self.dropped = -1
 
     async def poll(self, until: float) -> None:
         """app.js's fallback: a fetch once the stream has said nothing for POLL_S."""
@@ -178,6 +198,7 @@ class LiveTable:
             form = urllib.parse.urlencode({"csrf": self.setup.csrf,
                                            "version": str(self.tablet.have), **step}).encode()
             t0 = time.perf_counter()
+            self.tablet.tapping = True
             try:
                 status, _h, body = await self.tablet.http.request(
                     "POST", f"/t/{self.setup.id}/step",
@@ -192,8 +213,7 @@ class LiveTable:
                 return  # the plan is off; stop this table rather than guess
             version = int(VERSION.search(body).group(1))  # type: ignore[union-attr]
             self.taps.append(Tap(t0, version))
-            self.tablet.reached(version)
-            self.tablet.spawn_fetch()  # app.js asks once more when a tap's answer is in
+            self.tablet.answered(version)
             due += interval
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
 

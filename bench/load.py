@@ -8,11 +8,12 @@ up the way the pages do (csrf tokens scraped, cookies kept), then for --seconds:
 
 - every device (the tablet and 6 phones per table) holds an SSE stream (`/t/<id>/events`,
   `/s/<token>/events`); a `changed` event carries the device's fresh screen (htmx swaps it in:
-  `sse-swap`), and an event carrying only a version makes it GET its fragment
+  `sse-swap`), and an event carrying only a newer version makes it GET its fragment
   (`view?since=<the version it has>`), as htmx does; a request already in flight makes one more
   follow it (htmx queues the last trigger). Each device also fetches when its stream has said
-  nothing for 10 s and once when its stream opens (app.js). Requests send
-  `Accept-Encoding: gzip` like a browser;
+  nothing for 10 s and once when its stream opens (app.js). While the tablet's own tap is on
+  its way, its events are dropped, and after the answer it fetches only if a dropped one was
+  newer than the answer (app.js). Requests send `Accept-Encoding: gzip` like a browser;
 - the referee of each table posts one step every --interval seconds (tables staggered): the
   player to move steals from the richest other player, nobody challenges, nobody blocks. Coins
   stay in 0..4, so the game never needs a phone's input and never ends (checked against the

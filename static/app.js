@@ -74,11 +74,29 @@
     if (Date.now() - heard >= POLL_MS) { stillHere(); refresh(); }
   }, 1000);
 
-  // A tap's answer is the fresh view; a push that came while it was on its way was dropped
-  // (hx-sync), so ask once more: the server answers 204 when nothing changed since.
+  // The version the screen shows (every screen has one [data-version]), or -1.
+  function shownVersion() {
+    var shown = document.querySelector("[data-version]");
+    return shown ? Number(shown.getAttribute("data-version")) : -1;
+  }
+
+  // The version a pushed event carries: its screen's, or the bare version (-1 if neither).
+  function pushedVersion(data) {
+    var found = /data-version="(\d+)"/.exec(data);
+    if (found) { return Number(found[1]); }
+    return /^\d+$/.test(data.trim()) ? Number(data) : -1;
+  }
+
+  // A tap's answer is the fresh view. A push that came while it was on its way was dropped
+  // (see htmx:sseBeforeMessage): only if that push was newer than the answer's screen is the
+  // screen fetched once more. Nothing dropped, nothing fetched: no request per tap for nothing.
+  var droppedDuringTap = -1;  // the newest version pushed while this device's tap was on its way
   document.addEventListener("htmx:afterSettle", function (e) {
     var config = e.detail && e.detail.requestConfig;
-    if (config && config.verb === "post") { refresh(); }
+    if (!config || config.verb !== "post") { return; }
+    var dropped = droppedDuringTap;
+    droppedDuringTap = -1;
+    if (dropped > shownVersion()) { refresh(); }
   });
 
   // A change comes inside the stream's event, the screen as it now is (sse-swap). One that is
@@ -89,17 +107,20 @@
     // While this device's own tap is on its way, a pushed screen waits: swapped in now, it
     // would leave the tap's answer (perhaps a refusal saying why) nowhere to land. The answer
     // is the screen as it is, and the fetch after it (htmx:afterSettle) brings anything newer.
-    if (tapOnItsWay()) { e.preventDefault(); return; }
-    var shown = document.querySelector("[data-version]");
     var data = e.detail && typeof e.detail.data === "string" ? e.detail.data : "";
-    var found = /data-version="(\d+)"/.exec(data);
-    if (!found) {
+    var version = pushedVersion(data);
+    if (tapOnItsWay()) {
+      droppedDuringTap = Math.max(droppedDuringTap, version);
       e.preventDefault();
-      if (/^\d+$/.test(data.trim()) && shown &&
-          Number(data) > Number(shown.getAttribute("data-version"))) { refresh(); }
       return;
     }
-    if (shown && Number(found[1]) <= Number(shown.getAttribute("data-version"))) {
+    var shown = document.querySelector("[data-version]");
+    if (!/data-version="\d+"/.test(data)) {
+      e.preventDefault();
+      if (version >= 0 && shown && version > shownVersion()) { refresh(); }
+      return;
+    }
+    if (shown && version <= shownVersion()) {
       e.preventDefault();
       return;
     }
