@@ -80,12 +80,13 @@ def event_stream(table_id: str, version: int,
     carrying the screen ``draw`` gives at that version. ``version`` is the one the screen shows
     (the page's ``since``, if it said, else now). No request context is kept for the stream
     between events (it would hold a database connection for as long as the phone listens):
-    ``draw`` runs in a request context of its own, made from this request's environment.
+    ``draw`` runs inside a request context made once per stream from this request's
+    environment, pushed for each event and popped again (each push brings a fresh ``g``).
     A version this device was given in the answer to its own tap is not drawn again: its
     event carries only the version (:mod:`app.web.answered`)."""
     service, given, device = tables(), answered(), device_id()
     app = cast(Flask, current_app._get_current_object())  # type: ignore[attr-defined]
-    environ = request.environ
+    context = app.request_context(request.environ)
     since = request.args.get("since", "")
     shown = min(version, int(since)) if since.isdigit() and len(since) < 10 else version
 
@@ -97,7 +98,7 @@ def event_stream(table_id: str, version: int,
             return None
         if given.holds(table_id, device, version):
             return HELD
-        with app.request_context(environ):
+        with context:
             return draw(version)
 
     return Response(service.broker.stream(table_id, shown, current, still_allowed,
