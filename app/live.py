@@ -156,6 +156,7 @@ class Broker:
                     if event is None:
                         return
                     yield event
+                    del event  # a parked stream holds no screen (2,100 of them would)
             while True:
                 with channel.condition:
                     if channel.version <= seen:
@@ -169,6 +170,7 @@ class Broker:
                     if event is None:
                         return
                     yield event
+                    del event
                 else:
                     yield KEEPALIVE
         finally:

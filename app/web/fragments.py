@@ -30,14 +30,21 @@ version (every form carries it, for the stale-tap guard): the screen that places
 fills it in once per version, so a region that did not change is not drawn again."""
 
 FRAGMENTS: Final = 8192  # screens and parts: a tablet, 6 phones, their parts at 300 tables, twice
+FRAGMENT_BYTES: Final = 48 * 2**20
+"""The most the remembered fragments may take, as UTF-8. 300 open tables hold some 7,500 of
+them, 3.5 KB each on average (26 MiB, ``bench/memory.py``); the oldest go first beyond it."""
 
 
 class Fragments:
-    """The newest fragment of each screen, by (table id, screen) and version."""
+    """The newest fragment of each screen, by (table id, screen) and version. Each is kept as
+    UTF-8: a screen's text is mostly ASCII, and one curly quote makes a Python string two
+    bytes a character, so the bytes take half the memory (decoding one costs microseconds)."""
 
-    def __init__(self, size: int = FRAGMENTS) -> None:
+    def __init__(self, size: int = FRAGMENTS, budget: int = FRAGMENT_BYTES) -> None:
         self._size = size
-        self._drawn: OrderedDict[tuple[str, Hashable], tuple[Hashable, str]] = OrderedDict()
+        self._budget = budget
+        self._bytes = 0  # what the kept fragments take
+        self._drawn: OrderedDict[tuple[str, Hashable], tuple[Hashable, bytes]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, table_id: str, screen: Hashable, version: int, draw: Callable[[], str],
@@ -68,23 +75,37 @@ class Fragments:
             hit = self._drawn.get(key)
             if hit is not None and hit[0] == mark:
                 self._drawn.move_to_end(key)
-                return hit[1]
+                return hit[1].decode()
         html = draw()
         with self._lock:
             newest = self._drawn.get(key)
             if newest is None or replaces(newest[0]):
-                self._drawn[key] = (mark, html)
-                self._drawn.move_to_end(key)
-            while len(self._drawn) > self._size:
-                self._drawn.popitem(last=False)
+                self._keep(key, mark, html.encode())
         return html
+
+    def _keep(self, key: tuple[str, Hashable], mark: Hashable, html: bytes) -> None:
+        """Remember ``html`` under ``key`` (the lock held), the oldest let go beyond the
+        bounds: as many fragments as ``size``, as many bytes as ``budget``."""
+        replaced = self._drawn.pop(key, None)
+        if replaced is not None:
+            self._bytes -= len(replaced[1])
+        self._drawn[key] = (mark, html)
+        self._bytes += len(html)
+        while len(self._drawn) > self._size or self._bytes > self._budget:
+            _key, (_mark, oldest) = self._drawn.popitem(last=False)
+            self._bytes -= len(oldest)
 
     def held(self, table_id: str) -> list[tuple[Hashable, Hashable, str]]:
         """(screen, version or what it shows, html) of each fragment and part remembered for
         ``table_id``."""
         with self._lock:
-            return [(screen, version, html) for (table, screen), (version, html)
+            return [(screen, version, html.decode()) for (table, screen), (version, html)
                     in self._drawn.items() if table == table_id]
 
     def __len__(self) -> int:
         return len(self._drawn)
+
+    @property
+    def size_in_bytes(self) -> int:
+        """What the remembered fragments take, as UTF-8."""
+        return self._bytes

@@ -1,0 +1,80 @@
+"""What the server holds for open tables stays bounded (issue 12): remembered fragments are kept
+as UTF-8 within a byte budget, and a parked stream holds no screen as text; a stream closed by
+the server leaves the broker at once."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+from tablekit import Table, version_of
+
+from app.live import Broker
+from app.web.fragments import CSRF_SLOT, Fragments
+from app.web.screens import encoded
+
+
+def drawn(text: str) -> Callable[[], str]:
+    return lambda: text
+
+
+def test_a_fragment_comes_back_as_drawn_whatever_its_script() -> None:
+    fragments = Fragments()
+    for screen, html in [("en", "<p>Ann’s turn · 2 coins</p>"), ("ru", "<p>Ход Анны</p>"),
+                         ("ja", "<p>アンの番です</p>"), ("slot", f"<input value='{CSRF_SLOT}'>")]:
+        assert fragments.part("t", screen, 3, drawn(html)) == html
+        assert fragments.part("t", screen, 3, drawn("drawn again")) == html  # remembered
+    assert fragments.get("t", "slot", 3, drawn("drawn again"), "tok") == "<input value='tok'>"
+    assert ("en", 3, "<p>Ann’s turn · 2 coins</p>") in fragments.held("t")
+
+
+def test_fragments_beyond_the_byte_budget_let_the_oldest_go() -> None:
+    fragments = Fragments(budget=100)
+    fragments.part("t", "a", 1, drawn("a" * 40))
+    fragments.part("t", "b", 1, drawn("б" * 20))  # 40 bytes as UTF-8
+    assert fragments.size_in_bytes == 80 and len(fragments) == 2
+    fragments.part("t", "a", 1, drawn("not drawn"))  # a hit: "a" is now the newest used
+    fragments.part("t", "c", 1, drawn("c" * 40))
+    assert fragments.size_in_bytes == 80
+    assert {screen for screen, _v, _html in fragments.held("t")} == {"a", "c"}
+    fragments.part("t", "a", 2, drawn("a" * 10))  # a newer version replaces the older
+    assert fragments.size_in_bytes == 50
+    assert fragments.part("t", "b", 1, drawn("b again")) == "b again"  # it was let go
+    fragments.part("t", "huge", 1, drawn("x" * 101))  # alone beyond the budget: not kept
+    assert fragments.size_in_bytes <= 100
+    assert fragments.part("t", "huge", 1, drawn("again")) == "again"
+
+
+def test_a_parked_stream_holds_no_screen_as_text() -> None:
+    broker = Broker(keepalive=60)
+    chunks = encoded(broker.stream("t1", 0, draw=lambda v: f"<p data-version=\"{v}\">’</p>"))
+    assert next(chunks) == b": open\n\n"
+    broker.publish("t1", 1)
+    assert next(chunks) == 'event: changed\ndata: <p data-version="1">’</p>\n\n'.encode()
+    waiting = threading.Thread(target=lambda: next(chunks))  # as the server asks for more
+    waiting.start()
+    inner = chunks.gi_frame.f_locals["chunks"]  # the broker's generator
+    for _ in range(1000):  # until it is parked in its wait
+        if broker._channels["t1"].condition._waiters:  # type: ignore[attr-defined]
+            break
+        time.sleep(0.01)
+    held = [*chunks.gi_frame.f_locals.values(), *inner.gi_frame.f_locals.values()]
+    broker.publish("t1", 2)
+    waiting.join()
+    assert not [value for value in held if isinstance(value, (str, bytes))
+                and "data-version" in str(value)]
+    chunks.close()
+    assert broker._channels == {}  # closing the bytes closes the broker's stream
+
+
+def test_closing_a_served_stream_leaves_the_broker(started: Table) -> None:
+    broker = started.app.extensions["tables"].broker
+    version = version_of(started.page())
+    stream = started.phone("Ann").get(f"{started.link('Ann')}/events?since={version}",
+                                      buffered=False)
+    chunks = iter(stream.response)
+    assert next(chunks).startswith(b":")
+    assert started.table_id in broker._channels
+    stream.close()
+    assert started.table_id not in broker._channels
