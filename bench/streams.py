@@ -2,10 +2,13 @@
 
     .venv/bin/python bench/streams.py                 (2,100 streams over 300 tables' worth)
     .venv/bin/python bench/streams.py 500 --trace 25  (and the 25 biggest allocation sites)
+    .venv/bin/python bench/streams.py --taps 2        (then 2 taps: each stream sends 2 events)
 
 Starts `coup-referee serve`, sets one table up, then opens N streams (a tablet's and six phones'
 in turn, each a connection of its own, as N devices would) and holds them. Prints the server's
-RSS before any stream, with them all open, and the difference per 1,000 streams.
+RSS before any stream, with them all open, and the difference per 1,000 streams. With
+``--taps N`` the referee then takes N steps (each stream sends an event with its device's
+screen and parks again) and the RSS is printed once more: what a stream holds between events.
 
 With ``--trace K`` the server runs with tracemalloc on, and on SIGUSR1 (sent before and after the
 streams open) writes a snapshot; the K allocation sites that grew most are printed. Tracing costs
@@ -26,7 +29,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import BIN, Server, rss_mb  # noqa: E402
-from bench.devices import create_table, request_bytes  # noqa: E402
+from bench.cost import Referee  # noqa: E402
+from bench.devices import TableSetup, create_table, request_bytes  # noqa: E402
 
 # The server, with a snapshot on SIGUSR1 (written to $COUP_TRACE_DIR/<n>.snap).
 TRACED = """
@@ -76,6 +80,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("streams", nargs="?", type=int, default=2100)
     parser.add_argument("--trace", type=int, default=0, metavar="K")
+    parser.add_argument("--taps", type=int, default=0, metavar="N")
     args = parser.parse_args()
     server = Server()
     folder = Path(server.instance)
@@ -98,6 +103,8 @@ def main() -> None:
             print(f"{len(held)} streams open: RSS {before:.1f} MiB before, {now:.1f} MiB now "
                   f"(peak {peak:.1f}): {(now - before) / len(held) * 1000:.1f} MiB "
                   "per 1,000 streams")
+            if args.taps:
+                await after_taps(server, setup, args.taps, len(held))
             if first is not None:
                 second = await asyncio.to_thread(snapshot, server, folder, 1)
                 stats = second.compare_to(first, "traceback")
@@ -113,6 +120,18 @@ def main() -> None:
                 writer.close()
 
         asyncio.run(run())
+
+
+async def after_taps(server: Server, setup: TableSetup, taps: int, streams: int) -> None:
+    """The referee's ``taps`` steps, then the RSS once every stream has sent and parked."""
+    referee = Referee(server.port, setup)
+    for _ in range(taps):
+        await referee.step()
+    referee.http.close()
+    await asyncio.sleep(3.0)
+    now, peak = rss_mb(server.pid)
+    print(f"after {taps} taps (an event on each of the {streams} streams per tap): RSS "
+          f"{now:.1f} MiB (peak {peak:.1f})")
 
 
 if __name__ == "__main__":
