@@ -399,8 +399,10 @@
     if (above) { above.insertAdjacentElement("afterend", flash); } else { root.prepend(flash); }
   }
 
-  document.addEventListener("htmx:sendError", function () { tapSent = 0; refresh(); });
-  document.addEventListener("htmx:responseError", function () { tapSent = 0; refresh(); });
+  // A tap that failed on the way: fetch the screen as it is (so nothing dropped is kept).
+  function tapFailed() { tapSent = 0; droppedDuringTap = -1; refresh(); }
+  document.addEventListener("htmx:sendError", tapFailed);
+  document.addEventListener("htmx:responseError", tapFailed);
 
   // While a request is on its way, its buttons can't be tapped twice.
   document.addEventListener("htmx:beforeRequest", function (e) {
