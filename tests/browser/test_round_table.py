@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-from app.editions import EDITIONS  # noqa: E402
-from app.web.pieces import card_face  # noqa: E402
 from nightkit import Night, seat, start, watch  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
+
+from app.editions import EDITIONS  # noqa: E402
+from app.web.pieces import card_face  # noqa: E402
 
 SIZES = {"1280x800": (1280, 800), "1024x768": (1024, 768)}
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo"]
