@@ -16,6 +16,7 @@ from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _, language
 from app.web.links import link_for
 from app.web.refusals import Refusal
+from app.web.regions import TABLET, Placed
 from app.web.screens import (
     event_stream,
     fragments,
@@ -73,10 +74,15 @@ def context(state: TableState, message: str | None = None, csrf: str | None = No
             extras: dict[str, Any] | None = None) -> dict[str, Any]:
     if extras is None:
         extras = night_extras(state)
-    return {**views.tablet(state, seat_link, languages()),
+    table_id = state.table.id
+    view = {**views.tablet(state, seat_link, languages()),
             "csrf": csrf or csrf_token(scope(state)), "message": message,
             "join_code": join_code_on_show(state),
-            "join_link": public_url(url_for("tablet.join", table_id=state.table.id)), **extras}
+            "join_link": public_url(url_for("tablet.join", table_id=table_id)),
+            "post": url_for("tablet.step", table_id=table_id),
+            "rules_url": url_for("tablet.rules", table_id=table_id), **extras}
+    view["place"] = Placed(TABLET, table_id, "tablet", state.version, view["csrf"], view).place
+    return view
 
 
 def fragment_html(state: TableState, message: str | None = None) -> str:
