@@ -21,6 +21,7 @@ from app.web.i18n import _
 from app.web.i18n import language as speaking
 from app.web.phoneparts import foot, mine, phone_parts
 from app.web.refusals import Refusal, Why
+from app.web.regions import PHONE, Placed
 from app.web.screens import (
     event_stream,
     fragments,
@@ -84,8 +85,10 @@ def context(state: TableState, seat: Seat, message: str | None = None,
     view = views.phone(state, seat, languages())
     if "me" in view:
         view["mine"] = mine(state, seat, view)
-    return {**view, "shared": phone_parts(state), "foot": foot(state, seat, csrf), "csrf": csrf,
-            "message": message, **extras}
+    view = {**view, "shared": phone_parts(state), "foot": foot(state, seat, csrf), "csrf": csrf,
+            "message": message, "rules_url": url_for("phone.rules", token=seat.token), **extras}
+    view["place"] = Placed(PHONE, state.table.id, seat.token, state.version, csrf, view).place
+    return view
 
 
 def fragment_html(state: TableState, seat: Seat, message: str | None = None) -> str:

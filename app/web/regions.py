@@ -127,3 +127,14 @@ TABLET: Final[Mapping[str, Region]] = {
     "night": Region("night/_tablet.html", {"view": ("winner",)}),
 }
 """The referee's screen's regions (tablet/_tablet.html places them)."""
+
+PHONE: Final[Mapping[str, Region]] = {
+    "timer": Region("night/_phone_timer.html"),
+    "alert": Region("phone/_alert.html", {"view": ("turn", "steps")}),
+    "prompt": Region("phone/_prompt.html", {"view": ("turn",)}),
+    "answer": Region("phone/_answer.html"),
+    "table": Region("phone/_table.html", {"view": ("winner", "current", "waiting_ruling")}),
+    "night": Region("night/_phone.html"),
+}
+"""A seat's screen's regions (phone/_phone.html places them), remembered per seat: by its
+token, so no other seat's screen can get them."""
