@@ -29,7 +29,12 @@ VERSION_SLOT: Final = "\x1eversion\x1e"
 version (every form carries it, for the stale-tap guard): the screen that places the region
 fills it in once per version, so a region that did not change is not drawn again."""
 
-FRAGMENTS: Final = 8192  # screens and parts: a tablet, 6 phones, their parts at 300 tables, twice
+FRAGMENTS: Final = 32768
+"""Screens, parts and regions remembered (a region's few drawings count once): a table holds
+about 60 (a tablet and 6 phones, their shared parts, 6 regions of the tablet's and 5 of each
+seat's), so 300 tables fit twice over."""
+
+ALIKE_KEPT: Final = 3  # drawings kept per region remembered by what it shows
 
 
 class Fragments:
@@ -37,7 +42,8 @@ class Fragments:
 
     def __init__(self, size: int = FRAGMENTS) -> None:
         self._size = size
-        self._drawn: OrderedDict[tuple[str, Hashable], tuple[Hashable, str]] = OrderedDict()
+        self._drawn: OrderedDict[tuple[str, Hashable], tuple[tuple[Hashable, str], ...]] = \
+            OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, table_id: str, screen: Hashable, version: int, draw: Callable[[], str],
@@ -56,24 +62,28 @@ class Fragments:
     def alike(self, table_id: str, screen: Hashable, shows: Hashable, draw: Callable[[], str]
               ) -> str:
         """``screen`` as ``draw`` gives it, drawn again only when what it shows (``shows``)
-        differs from the last time: a region that changes a few times a game, not with every
-        version (a seat's own coins and cards). Only the newest is kept per screen."""
-        return self._remembered((table_id, screen), shows, draw, lambda _newest: True)
+        differs from the last few times: a region that changes a few times a game, not with
+        every version (a seat's own coins and cards), or that comes back to what it was (a
+        seat's answers: none, then a challenge's buttons, then none again). The newest
+        :data:`ALIKE_KEPT` drawings are kept per screen."""
+        return self._remembered((table_id, screen), shows, draw, lambda _newest: True,
+                                ALIKE_KEPT)
 
     def _remembered(self, key: tuple[str, Hashable], mark: Hashable, draw: Callable[[], str],
-                    replaces: Callable[[Hashable], bool]) -> str:
+                    replaces: Callable[[Hashable], bool], kept: int = 1) -> str:
         """The html remembered under ``key`` if it was drawn for ``mark``, else ``draw()``,
-        kept if ``replaces`` says so of the mark held (a newer version is not replaced)."""
+        kept (with the ``kept - 1`` drawn before it) if ``replaces`` says so of the newest
+        mark held (a newer version is not replaced)."""
         with self._lock:
-            hit = self._drawn.get(key)
-            if hit is not None and hit[0] == mark:
-                self._drawn.move_to_end(key)
-                return hit[1]
+            for seen, html in self._drawn.get(key, ()):
+                if seen == mark:
+                    self._drawn.move_to_end(key)
+                    return html
         html = draw()
         with self._lock:
-            newest = self._drawn.get(key)
-            if newest is None or replaces(newest[0]):
-                self._drawn[key] = (mark, html)
+            held = self._drawn.get(key, ())
+            if not held or replaces(held[-1][0]):
+                self._drawn[key] = (*held[max(0, len(held) - kept + 1):], (mark, html))
                 self._drawn.move_to_end(key)
             while len(self._drawn) > self._size:
                 self._drawn.popitem(last=False)
@@ -83,8 +93,8 @@ class Fragments:
         """(screen, version or what it shows, html) of each fragment and part remembered for
         ``table_id``."""
         with self._lock:
-            return [(screen, version, html) for (table, screen), (version, html)
-                    in self._drawn.items() if table == table_id]
+            return [(screen, version, html) for (table, screen), held in self._drawn.items()
+                    if table == table_id for version, html in held]
 
     def __len__(self) -> int:
         return len(self._drawn)

@@ -21,7 +21,8 @@ from app.web.i18n import _
 from app.web.i18n import language as speaking
 from app.web.phoneparts import foot, mine, phone_parts
 from app.web.refusals import Refusal, Why
-from app.web.regions import PHONE, Placed
+from app.web.regions import Placed
+from app.web.screenregions import PHONE
 from app.web.screens import (
     event_stream,
     fragments,

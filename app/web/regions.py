@@ -45,6 +45,9 @@ class Region:
 
     template: str
     narrow: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    cut: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    """What of its names the partial reads in the case at hand (those it would not read are
+    left out of its key), when that is less than all of them."""
 
     def scope(self, view: Mapping[str, Any]) -> dict[str, Any]:
         """What the partial is drawn from: the names it reads (narrowed views cut down)."""
@@ -52,7 +55,7 @@ class Region:
         for name, keys in self.narrow.items():
             if name in scope:
                 scope[name] = {key: scope[name][key] for key in keys if key in scope[name]}
-        return scope
+        return scope if self.cut is None else self.cut(scope)
 
     def shows(self, scope: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
         """The key the region is remembered by: every value of ``scope`` but the helpers
@@ -64,14 +67,12 @@ class Region:
         return shown
 
 
+@lru_cache(maxsize=64)
 def reads(template: str) -> tuple[str, ...]:
     """The names ``template`` (and every partial it includes) reads from its context, with
-    those its helpers are made from, in one order."""
-    return _reads(current_app.jinja_env, template)
-
-
-@lru_cache(maxsize=64)
-def _reads(env: Environment, template: str) -> tuple[str, ...]:
+    those its helpers are made from, in one order. Every app has the same templates and
+    globals, so the first app's answer is every app's."""
+    env = current_app.jinja_env
     read = _context_names(env, template) - set(env.globals) - SLOTS
     return tuple(sorted(read | {made for name in read for made in MADE_BY.get(name, ())}))
 
@@ -115,26 +116,3 @@ class Placed:
 
 def _drawing(template: str, scope: Mapping[str, Any]) -> Callable[[], str]:
     return lambda: render_template(template, **scope, csrf=CSRF_SLOT, version=VERSION_SLOT)
-
-
-TABLET: Final[Mapping[str, Region]] = {
-    "bar": Region("tablet/_bar.html", {"view": ("winner", "current", "treasury", "reserve",
-                                                "deck_size")}),
-    "timer": Region("night/_tablet_timer.html"),
-    "seats": Region("tablet/_seats.html", {"view": ("players", "winner")}),
-    "prompt": Region("tablet/_prompt.html", {"view": ("winner", "waiting_ruling", "turn")}),
-    "log": Region("tablet/_log.html"),
-    "night": Region("night/_tablet.html", {"view": ("winner",)}),
-}
-"""The referee's screen's regions (tablet/_tablet.html places them)."""
-
-PHONE: Final[Mapping[str, Region]] = {
-    "timer": Region("night/_phone_timer.html"),
-    "alert": Region("phone/_alert.html", {"view": ("turn", "steps")}),
-    "prompt": Region("phone/_prompt.html", {"view": ("turn",)}),
-    "answer": Region("phone/_answer.html"),
-    "table": Region("phone/_table.html", {"view": ("winner", "current", "waiting_ruling")}),
-    "night": Region("night/_phone.html"),
-}
-"""A seat's screen's regions (phone/_phone.html places them), remembered per seat: by its
-token, so no other seat's screen can get them."""

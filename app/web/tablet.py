@@ -16,7 +16,8 @@ from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _, language
 from app.web.links import link_for
 from app.web.refusals import Refusal
-from app.web.regions import TABLET, Placed
+from app.web.regions import Placed
+from app.web.screenregions import TABLET
 from app.web.screens import (
     event_stream,
     fragments,

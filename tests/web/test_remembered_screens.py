@@ -22,7 +22,7 @@ from tablekit import HTMX, Table, make_app, started_table
 
 from app.engine import STEPS, RuleError, apply
 from app.explore import legal_steps
-from app.web.fragments import Fragments
+from app.web.fragments import ALIKE_KEPT, Fragments
 
 SEEDS = range(3)
 MAX_STEPS = 60
@@ -136,6 +136,9 @@ def test_a_seats_own_region_is_its_own(tmp_path: Path):
 
 
 def test_alike_draws_again_only_when_what_it_shows_changes():
+    """A region coming back to one of its last ALIKE_KEPT drawings is not drawn again; one
+    older than that is."""
+    assert ALIKE_KEPT == 3
     fragments, drawn = Fragments(), []
 
     def draw(text: str) -> str:
@@ -145,7 +148,11 @@ def test_alike_draws_again_only_when_what_it_shows_changes():
     assert fragments.alike("t", "mine", ("3 coins",), lambda: draw("a")) == "a"
     assert fragments.alike("t", "mine", ("3 coins",), lambda: draw("b")) == "a"
     assert fragments.alike("t", "mine", ("4 coins",), lambda: draw("c")) == "c"
-    assert fragments.alike("t", "mine", ("3 coins",), lambda: draw("d")) == "d"
-    assert fragments.alike("u", "mine", ("3 coins",), lambda: draw("e")) == "e"
-    assert drawn == ["a", "c", "d", "e"]
-    assert len(fragments) == 2  # the newest per table and screen only
+    assert fragments.alike("t", "mine", ("3 coins",), lambda: draw("d")) == "a"  # came back
+    assert fragments.alike("t", "mine", ("5 coins",), lambda: draw("e")) == "e"
+    assert fragments.alike("t", "mine", ("6 coins",), lambda: draw("f")) == "f"
+    assert fragments.alike("t", "mine", ("3 coins",), lambda: draw("g")) == "g"  # too old
+    assert fragments.alike("u", "mine", ("3 coins",), lambda: draw("h")) == "h"
+    assert drawn == ["a", "c", "e", "f", "g", "h"]
+    assert len(fragments) == 2  # one entry per table and screen, its few drawings in it
+    assert [html for _screen, _shows, html in fragments.held("t")] == ["e", "f", "g"]
