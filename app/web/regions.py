@@ -39,6 +39,10 @@ MADE_BY: Final[Mapping[str, tuple[str, ...]]] = {
 """The view's helpers (:func:`app.web.views.common`, :func:`app.web.views.phone`), each
 made from the names it is keyed by instead: a function is never equal to the last one."""
 
+SPOKEN_IN: Final = "voice"
+"""What every partial reads without naming it: ``_()``, ``ngettext()`` and the face-down
+card's label speak the screen's voice (:func:`app.web.i18n.voice_of`), the box's words."""
+
 @dataclass(frozen=True)
 class Region:
     """A partial of a screen, remembered by what it reads of the screen's view."""
@@ -73,7 +77,7 @@ def reads(template: str) -> tuple[str, ...]:
     those its helpers are made from, in one order. Every app has the same templates and
     globals, so the first app's answer is every app's."""
     env = current_app.jinja_env
-    read = _context_names(env, template) - set(env.globals) - SLOTS
+    read = (_context_names(env, template) | {SPOKEN_IN}) - set(env.globals) - SLOTS
     return tuple(sorted(read | {made for name in read for made in MADE_BY.get(name, ())}))
 
 
