@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
 
-from flask import current_app, render_template, request
+from flask import current_app, request
 from jinja2 import Environment, meta, nodes
 from markupsafe import Markup
 
@@ -94,29 +94,31 @@ def _context_names(env: Environment, template: str) -> set[str]:
     return read
 
 
-@dataclass(frozen=True)
 class Placed:
     """The regions of one screen as it is placed: its table, audience (the tablet, or one
-    seat's link), version, form token (or :data:`CSRF_SLOT`) and view."""
+    seat's link), version, form token (or :data:`CSRF_SLOT`) and view. Made once per screen
+    drawn, in its request: the language and the links' base are the request's."""
 
-    regions: Mapping[str, Region]
-    table_id: str
-    audience: str
-    version: int
-    csrf: str
-    view: Mapping[str, Any]
+    def __init__(self, regions: Mapping[str, Region], table_id: str, audience: str,
+                 version: int, csrf: str, view: Mapping[str, Any]) -> None:
+        self.regions, self.table_id, self.view = regions, table_id, view
+        self.version, self.csrf = str(version), csrf
+        self.audience = (audience, language(), request.script_root)
+        self.fragments, self.env = fragments(), current_app.jinja_env
 
-    def place(self, name: str) -> Markup:
-        """The region ``name``, drawn only if what it shows changed, with this screen's
-        version (and form token) in its forms."""
+    def place(self, name: str, part: str = "", **given: Any) -> Markup:
+        """The region ``name`` (``part`` of it, drawn from the values ``given``: one seat of
+        several), drawn only if what it shows changed, with this screen's version (and form
+        token) in its forms."""
         region = self.regions[name]
-        scope = region.scope(self.view)
-        html = fragments().alike(self.table_id, (name, self.audience, language(),
-                                                 request.script_root),
-                                 region.shows(scope), _drawing(region.template, scope))
-        html = html.replace(VERSION_SLOT, str(self.version))
+        scope = region.scope({**self.view, **given} if given else self.view)
+        html = self.fragments.alike(self.table_id, (name, part, *self.audience),
+                                    region.shows(scope),
+                                    lambda: self.draw(region.template, scope))
+        html = html.replace(VERSION_SLOT, self.version)
         return Markup(html if self.csrf == CSRF_SLOT else html.replace(CSRF_SLOT, self.csrf))
 
-
-def _drawing(template: str, scope: Mapping[str, Any]) -> Callable[[], str]:
-    return lambda: render_template(template, **scope, csrf=CSRF_SLOT, version=VERSION_SLOT)
+    def draw(self, template: str, scope: Mapping[str, Any]) -> str:
+        """The partial drawn from ``scope`` alone, with the slots in its forms."""
+        return self.env.get_template(template).render(scope, csrf=CSRF_SLOT,
+                                                      version=VERSION_SLOT)

@@ -57,7 +57,7 @@ TABLET: Final[Mapping[str, Region]] = {
     "bar": Region("tablet/_bar.html", {"view": ("winner", "current", "treasury", "reserve",
                                                 "deck_size")}),
     "timer": Region("night/_tablet_timer.html", cut=_counting),
-    "seats": Region("tablet/_seats.html", {"view": ("players", "winner")}),
+    "seat": Region("tablet/_seat.html"),  # one per seat: tablet/_seats.html places them
     "prompt": Region("tablet/_prompt.html", {"view": ("winner", "waiting_ruling", "turn")}),
     "log": Region("tablet/_log.html"),
     "night": Region("night/_tablet.html", {"view": ("winner",)}),

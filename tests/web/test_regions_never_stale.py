@@ -66,14 +66,15 @@ def _placed(view: dict[str, Any], regions: dict[str, Any], screen: str
             ) -> list[tuple[str, str, str]]:
     place, asked = view["place"], []
 
-    def recorded(name: str) -> Any:
-        asked.append((name, str(place(name))))
-        return asked[-1][1]
+    def recorded(name: str, part: str = "", **given: Any) -> Any:
+        html = str(place(name, part, **given))
+        whole = render_template(regions[name].template, **{**view, **given})
+        asked.append((f"{name} {part}", html, whole))
+        return html
 
     render_template(screen, **{**view, "place": recorded})
     assert asked, screen
-    return [(name, html, render_template(regions[name].template, **view))
-            for name, html in asked]
+    return asked
 
 
 def lobby(tmp_path: Path, seed: int, settings: dict[str, str], chosen: tuple[str, str],
