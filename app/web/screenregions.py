@@ -54,13 +54,14 @@ def _as_answered(prompt: Prompt) -> Prompt:
     return prompt
 
 TABLET: Final[Mapping[str, Region]] = {
-    "bar": Region("tablet/_bar.html", {"view": ("winner", "current", "treasury", "reserve",
-                                                "deck_size")}),
+    "tools": Region("tablet/_tools.html"),
+    "undo": Region("tablet/_undo.html"),
     "timer": Region("night/_tablet_timer.html", cut=_counting),
     "seat": Region("tablet/_seat.html"),  # one per seat: tablet/_seats.html places them
     "prompt": Region("tablet/_prompt.html", {"view": ("winner", "waiting_ruling", "turn")}),
     "log": Region("tablet/_log.html"),
-    "night": Region("night/_tablet.html", {"view": ("winner",)}),
+    "night tools": Region("night/_tools.html", {"view": ("winner",)}),
+    "spoken": Region("night/_spoken.html"),
 }
 """The referee's screen's regions (tablet/_tablet.html places them)."""
 
