@@ -20,11 +20,18 @@ def _counting(scope: dict[str, Any]) -> dict[str, Any]:
     return scope if scope["countdown"] else {"countdown": scope["countdown"]}
 
 
-def _buzz_when_asked(scope: dict[str, Any]) -> dict[str, Any]:
-    """The alert reads the game's step count only to buzz this phone (when it must act)."""
-    view = scope["view"]
+def _alert_reads(scope: dict[str, Any]) -> dict[str, Any]:
+    """The alert reads of the turn who acts on whom with what, and only on the phones of
+    those two (elsewhere it says nothing of the turn); the game's step count only to buzz a
+    phone that must act."""
+    view, name = scope["view"], scope["name"]
+    turn = view["turn"]
+    if turn is not None:
+        involved = name in (turn["actor"], turn["target"])
+        turn = {key: turn[key] for key in ("actor", "target", "action", "window")} \
+            if involved else None
     steps = view["steps"] if scope["must_act"] else None
-    return {**scope, "view": {"turn": view["turn"], "steps": steps}}
+    return {**scope, "view": {"turn": turn, "steps": steps}}
 
 
 def _own_steps(scope: dict[str, Any]) -> dict[str, Any]:
@@ -68,7 +75,7 @@ TABLET: Final[Mapping[str, Region]] = {
 
 PHONE: Final[Mapping[str, Region]] = {
     "timer": Region("night/_phone_timer.html", cut=_counting),
-    "alert": Region("phone/_alert.html", {"view": ("turn", "steps")}, _buzz_when_asked),
+    "alert": Region("phone/_alert.html", cut=_alert_reads),
     "prompt": Region("phone/_prompt.html", {"view": ("turn",)}, _own_steps),
     "answer": Region("phone/_answer.html", cut=_answers_here),
     "night": Region("night/_phone.html"),
