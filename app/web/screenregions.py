@@ -1,7 +1,7 @@
 """Which regions each screen has (:mod:`app.web.regions`), and what each reads of its view
 when it reads less than every name its partial names: the engine's view cut to the keys it
-reads, and, where a region shows less in the case at hand (a timer with no countdown, a seat
-with no step of its own), only what it shows. Whatever is left out of a region's key is left
+reads, and, where a region shows less in the case at hand (a seat with no step of its own, a
+challenge's buttons), only what it shows. Whatever is left out of a region's key is left
 out of what it is drawn from, so a cut too far draws a different screen, which
 tests/web/test_regions_never_stale.py would see.
 """
@@ -13,11 +13,6 @@ from typing import Any, Final
 
 from app.engine import Prompt
 from app.web.regions import Region
-
-
-def _counting(scope: dict[str, Any]) -> dict[str, Any]:
-    """A timer's box shows nothing while no countdown runs."""
-    return scope if scope["countdown"] else {"countdown": scope["countdown"]}
 
 
 def _alert_reads(scope: dict[str, Any]) -> dict[str, Any]:
@@ -60,25 +55,25 @@ def _as_answered(prompt: Prompt) -> Prompt:
         return Prompt("", prompt.kind, {"as": prompt.options["as"]})
     return prompt
 
+
 TABLET: Final[Mapping[str, Region]] = {
     "tools": Region("tablet/_tools.html"),
     "undo": Region("tablet/_undo.html"),
-    "timer": Region("night/_tablet_timer.html", cut=_counting),
     "seat": Region("tablet/_seat.html"),  # one per seat: tablet/_seats.html places them
     "prompt": Region("tablet/_prompt.html", {"view": ("winner", "waiting_ruling", "turn")}),
     "log": Region("tablet/_log.html"),
     "night tools": Region("night/_tools.html", {"view": ("winner",)}),
     "spoken": Region("night/_spoken.html"),
 }
-"""The referee's screen's regions (tablet/_tablet.html places them)."""
+"""The referee's screen's regions, placed by tablet/_tablet.html and the partials it includes.
+Only regions that cost more to draw than to look up are regions: the timer's box, the night's
+scoreboard on a phone and the like are drawn each time (docs/PERFORMANCE.md, round five)."""
 
 
 PHONE: Final[Mapping[str, Region]] = {
-    "timer": Region("night/_phone_timer.html", cut=_counting),
     "alert": Region("phone/_alert.html", cut=_alert_reads),
     "prompt": Region("phone/_prompt.html", {"view": ("turn",)}, _own_steps),
     "answer": Region("phone/_answer.html", cut=_answers_here),
-    "night": Region("night/_phone.html"),
 }
 """A seat's screen's regions (phone/_phone.html places them), remembered per seat: by its
 token, so no other seat's screen can get them."""

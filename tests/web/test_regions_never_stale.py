@@ -39,6 +39,9 @@ SETUPS = [  # seed, the table's settings, a phone's own language, the decision t
 ]
 
 
+PLACED: set[str] = set()  # the regions the games placed, to see that each was checked
+
+
 def same_as_fresh(table: Table) -> None:
     """Both properties, for every device of ``table`` at its version now."""
     served = screens(table)
@@ -46,6 +49,7 @@ def same_as_fresh(table: Table) -> None:
         assert served == screens(table)
         for region, html, whole in placed_regions(table):
             assert html == whole, region
+            PLACED.add(region if not region.startswith("seat ") else "seat")
 
 
 def placed_regions(table: Table) -> list[tuple[str, str, str]]:
@@ -69,11 +73,10 @@ def _placed(view: dict[str, Any], regions: dict[str, Any], screen: str
     def recorded(name: str, part: str = "", **given: Any) -> Any:
         html = str(place(name, part, **given))
         whole = render_template(regions[name].template, **{**view, **given})
-        asked.append((f"{name} {part}", html, whole))
+        asked.append((f"{name} {part}" if part else name, html, whole))
         return html
 
     render_template(screen, **{**view, "place": recorded})
-    assert asked, screen
     return asked
 
 
@@ -118,3 +121,10 @@ def test_regions_are_never_stale_from_lobby_to_rematch(tmp_path: Path, monkeypat
     assert table.post("/rematch", {}).status_code == 200
     same_as_fresh(table)
     assert all(client.get(f"{base}/view").status_code == 200 for client, base in devices(table))
+
+
+def test_every_region_was_checked():
+    """The games above placed (and so checked) every region of both screens."""
+    if not PLACED:
+        pytest.skip("run with the games above")
+    assert set(TABLET) | set(PHONE) <= PLACED
