@@ -66,7 +66,7 @@ def join_code_on_show(state: TableState) -> str | None:
 
 def night_extras(state: TableState) -> dict[str, Any]:
     """The night's parts of the screen (:mod:`app.web.nightviews`), as they are now."""
-    watch = public_url(url_for("night.watch", table_id=state.table.id,
+    watch = public_url(link_for("night.watch", table_id=state.table.id,
                                key=evening.watch_key(state)))
     return nightviews.tablet_extras(state, watch, tables().now().timestamp())
 
@@ -79,9 +79,9 @@ def context(state: TableState, message: str | None = None, csrf: str | None = No
     view = {**views.tablet(state, seat_link, languages()),
             "csrf": csrf or csrf_token(scope(state)), "message": message,
             "join_code": join_code_on_show(state),
-            "join_link": public_url(url_for("tablet.join", table_id=table_id)),
-            "post": url_for("tablet.step", table_id=table_id),
-            "rules_url": url_for("tablet.rules", table_id=table_id), **extras}
+            "join_link": public_url(link_for("tablet.join", table_id=table_id)),
+            "post": link_for("tablet.step", table_id=table_id),
+            "rules_url": link_for("tablet.rules", table_id=table_id), **extras}
     view["place"] = Placed(TABLET, table_id, "tablet", state.version, view["csrf"], view).place
     return view
 
