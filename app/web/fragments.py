@@ -47,17 +47,19 @@ class Fragments:
         self._lock = threading.Lock()
 
     def get(self, table_id: str, screen: Hashable, version: int, draw: Callable[[], str],
-            csrf: str) -> str:
+            csrf: str, now: Hashable = None) -> str:
         """The fragment of ``screen`` at ``version``, drawn by ``draw`` (with
-        :data:`CSRF_SLOT` for the form token) unless it was drawn before; ``csrf`` filled in."""
-        return self.part(table_id, screen, version, draw).replace(CSRF_SLOT, csrf)
+        :data:`CSRF_SLOT` for the form token) unless it was drawn before; ``csrf`` filled in.
+        ``now``: what else it shows that changes between versions (a countdown's seconds)."""
+        return self.part(table_id, screen, version, draw, now).replace(CSRF_SLOT, csrf)
 
-    def part(self, table_id: str, screen: Hashable, version: int, draw: Callable[[], str]
-             ) -> str:
-        """``screen`` at ``version`` as ``draw`` gives it, drawn once: a whole screen with its
-        slots, or a part that several screens of the table share."""
-        return self._remembered((table_id, screen), version, draw,
-                                lambda held: not isinstance(held, int) or held <= version)
+    def part(self, table_id: str, screen: Hashable, version: int, draw: Callable[[], str],
+             now: Hashable = None) -> str:
+        """``screen`` at ``version`` (and ``now``) as ``draw`` gives it, drawn once: a whole
+        screen with its slots, or a part that several screens of the table share. One is
+        kept per screen: the newest version's, as it was last drawn."""
+        return self._remembered((table_id, screen), (version, now), draw,
+                                lambda held: isinstance(held, tuple) and held[0] <= version)
 
     def alike(self, table_id: str, screen: Hashable, shows: Hashable, draw: Callable[[], str]
               ) -> str:

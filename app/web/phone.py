@@ -100,10 +100,10 @@ def fragment_html(state: TableState, seat: Seat, message: str | None = None) -> 
     if message is not None:
         return render_template("phone/_phone.html", **context(state, seat, message))
     extras = nightviews.phone_extras(state, seat, tables().now().timestamp())
-    screen = ("seat", seat.token, speaking(), repr(sorted(extras.items())))
+    screen = ("seat", seat.token, speaking())
     return fragments().get(state.table.id, screen, state.version, lambda: render_template(
         "phone/_phone.html", **context(state, seat, csrf=CSRF_SLOT, extras=extras)),
-        csrf_token(f"seat:{seat.token}"))
+        csrf_token(f"seat:{seat.token}"), repr(sorted(extras.items())))
 
 
 def screen(state: TableState, seat: Seat, message: str | None = None, status: int = 200

@@ -112,7 +112,7 @@ class Placed:
         token) in its forms."""
         region = self.regions[name]
         scope = region.scope({**self.view, **given} if given else self.view)
-        html = self.fragments.alike(self.table_id, (name, part, *self.audience),
+        html = self.fragments.alike(self.table_id, (name, *self.audience, part),
                                     region.shows(scope),
                                     lambda: self.draw(region.template, scope))
         html = html.replace(VERSION_SLOT, self.version)

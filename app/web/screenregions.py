@@ -59,7 +59,7 @@ def _as_answered(prompt: Prompt) -> Prompt:
 TABLET: Final[Mapping[str, Region]] = {
     "tools": Region("tablet/_tools.html"),
     "undo": Region("tablet/_undo.html"),
-    "seat": Region("tablet/_seat.html"),  # one per seat: tablet/_seats.html places them
+    "seat row": Region("tablet/_seat.html"),  # one per seat: tablet/_seats.html places them
     "prompt": Region("tablet/_prompt.html", {"view": ("winner", "waiting_ruling", "turn")}),
     "log": Region("tablet/_log.html"),
     "night tools": Region("night/_tools.html", {"view": ("winner",)}),

@@ -93,11 +93,10 @@ def fragment_html(state: TableState, message: str | None = None) -> str:
     if message is not None:
         return render_template("tablet/_tablet.html", **context(state, message))
     extras = night_extras(state)
-    screen = ("tablet", language(), public_url(""), join_code_on_show(state),
-              repr(sorted(extras.items())))
+    screen = ("tablet", language(), public_url(""))
     return fragments().get(state.table.id, screen, state.version, lambda: render_template(
         "tablet/_tablet.html", **context(state, csrf=CSRF_SLOT, extras=extras)),
-        csrf_token(scope(state)))
+        csrf_token(scope(state)), (join_code_on_show(state), repr(sorted(extras.items()))))
 
 
 def screen(state: TableState, message: str | None = None, status: int = 200
