@@ -1,12 +1,14 @@
 """A screen's regions, each drawn again only when what it shows changed.
 
 A tap changes some regions of each screen (whose turn it is, the coins, the questions) and
-leaves the others as they were (an idle seat's questions, the night's tools, the countdown off).
-Each region is a partial template drawn from what it reads of the screen's view and nothing
-else, and remembered by exactly that (:meth:`app.web.fragments.Fragments.alike`): the names
-the partial reads are found in its source (and the partials it includes), so anything it
+leaves the others as they were (an idle seat's questions, the night's tools, the referee's
+tools). Each region is a partial template drawn from what it reads of the screen's view and
+nothing else, and remembered by exactly that (:meth:`app.web.fragments.Fragments.alike`): the
+names the partial reads are found in its source (and the partials it includes), so anything it
 shows is in its key and a region can never be stale. A view read only in part (the engine's
-view, which has every player and ruling) names the keys the region reads (``narrow``).
+view, which has every player and ruling) names the keys the region reads (``narrow``), and a
+region that reads less in some cases says what (``cut``); either one leaving out something the
+partial reads would draw it differently, which tests/web/test_regions_never_stale.py checks.
 
 A region is drawn with :data:`~app.web.fragments.VERSION_SLOT` and
 :data:`~app.web.fragments.CSRF_SLOT` in its forms; :meth:`Placed.place` fills in the screen's
@@ -42,6 +44,7 @@ made from the names it is keyed by instead: a function is never equal to the las
 SPOKEN_IN: Final = "voice"
 """What every partial reads without naming it: ``_()``, ``ngettext()`` and the face-down
 card's label speak the screen's voice (:func:`app.web.i18n.voice_of`), the box's words."""
+
 
 @dataclass(frozen=True)
 class Region:
