@@ -88,9 +88,15 @@ def refresher(url: Any, root: Any, pushed: Any = False) -> Markup:
                   f'hx-trigger="{on_event}refresh" hx-sync="#{escape(root)}:drop"></span>')
 
 
+LONG_NAME: Final = 8
+"""A card's name longer than this many characters ("Ambassador", "Следователь") is marked
+``long``: the seats draw it smaller where they are narrow, so no name breaks inside a word."""
+
+
 def card_face(name: Any, label: Any, cls: Any = "") -> Markup:
     """A card face up: its character's sign (if it has one) and its name."""
-    return Markup(f'<span class="card card-{escape(name)} {escape(cls)}">'
+    long = " long" if len(str(label)) > LONG_NAME else ""
+    return Markup(f'<span class="card card-{escape(name)} {escape(cls)}{long}">'
                   f'{ICON_SVG.get(name, "")}<span class="name">{escape(label)}</span></span>')
 
 

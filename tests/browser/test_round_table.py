@@ -1,6 +1,6 @@
 """The round table at a tablet's sizes: no seat covers the bar's buttons, the prompt or another
 seat, and every seat is on screen, even when each seat shows the most it ever shows (a "no phone"
-tag, "Your move", two cards face up, a faction and "out")."""
+tag, "Your move", two cards face up, a faction and "out"), and no card's name breaks in two."""
 
 from __future__ import annotations
 
@@ -12,26 +12,43 @@ pytest.importorskip("playwright.sync_api", reason="the playwright package is not
 from nightkit import Night, seat, start, watch  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 
+from app.editions import EDITIONS  # noqa: E402
+from app.web.pieces import card_face  # noqa: E402
+
 SIZES = {"1280x800": (1280, 800), "1024x768": (1024, 768)}
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo"]
 
 # The fullest a seat gets, as the server draws it (two face-up cards, a faction, "out"): the
 # game's own screens reach it only at the end of a long game, so the test fills each seat.
-FULLEST = """() => {
-    const card = (name, label) =>
-        `<span class="card card-${name} up"><span class="name">${label}</span></span>`;
+FULLEST = """([first, second]) => {
     const badge = '<p class="to-act">Your move</p>';
     const side = '<p class="faction faction-reformist">Reformist</p>';
     document.querySelectorAll('#seats > li').forEach(li => {
         li.classList.add('out', 'acting');
-        li.querySelector('.cards').innerHTML =
-            card('ambassador', 'Ambassador') + card('contessa', 'Contessa');
+        li.querySelector('.cards').innerHTML = first + second;
         if (!li.querySelector('.to-act'))
             li.querySelector('h2').insertAdjacentHTML('afterend', badge);
         if (!li.querySelector('.faction')) li.insertAdjacentHTML('beforeend', side);
         li.insertAdjacentHTML('beforeend', '<p class="status">out</p>');
     });
 }"""
+
+# The commonest face-up seat: one card lost (the longest name), one still face down.
+ONE_UP = """card => document.querySelectorAll('#seats > li .cards').forEach(cards => {
+    cards.innerHTML = '<span class="card back"></span>' + card;
+})"""
+
+# Each face-up card whose name is drawn on more than one line.
+BROKEN_NAMES = """() => Array.from(document.querySelectorAll('#seats .card.up .name')).filter(n => {
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    return new Set(Array.from(range.getClientRects(), q => Math.round(q.top))).size > 1;
+}).map(n => n.closest('li').querySelector('h2').textContent.trim() + ': ' + n.textContent)"""
+
+# The two longest names a card has in any box (in characters), drawn on the fullest seats.
+# Each as the server draws a face-up card in a seat (its sign, its name).
+LONGEST = [str(card_face(card, name, "up")) for _length, name, card in sorted(
+    (len(name), name, card) for box in EDITIONS.values() for card, name in box.cards.items())[-2:]]
 
 # Every overlap and every edge that is crossed, measured in one go.
 PROBLEMS = """() => {
@@ -95,9 +112,32 @@ def round_table(tablet: Page, players: int) -> None:
 def test_round_table_seats_stay_clear_of_the_bar_the_prompt_and_each_other(
         tablet: Page, players: int) -> None:
     round_table(tablet, players)
-    tablet.evaluate(FULLEST)
+    tablet.evaluate(FULLEST, LONGEST)
     for size, (width, height) in SIZES.items():
         tablet.set_viewport_size({"width": width, "height": height})
         tablet.evaluate("() => window.scrollTo(0, 0)")
         shot(tablet, f"round-table-{players}-{size}")
         assert tablet.evaluate(PROBLEMS) == [], (players, size)
+        assert tablet.evaluate(BROKEN_NAMES) == [], (players, size)
+    tablet.get_by_role("button", name="Round table").click()  # back to the grid
+    expect(tablet.locator("body.round-table")).to_have_count(0)
+    for size, (width, height) in SIZES.items():
+        tablet.set_viewport_size({"width": width, "height": height})
+        shot(tablet, f"grid-fullest-{players}-{size}")
+        assert tablet.evaluate(BROKEN_NAMES) == [], ("grid", players, size)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_one_card_face_up_shows_its_whole_name_in_either_layout(tablet: Page,
+                                                                players: int) -> None:
+    """A seat with one card lost shows the longest name any box gives a card whole, beside the
+    face-down one, in the round layout and the grid, at both tablet sizes."""
+    round_table(tablet, players)
+    tablet.evaluate(ONE_UP, LONGEST[-1])
+    for layout in ("round", "grid"):
+        for size, (width, height) in SIZES.items():
+            tablet.set_viewport_size({"width": width, "height": height})
+            tablet.evaluate("() => window.scrollTo(0, 0)")
+            shot(tablet, f"one-up-{layout}-{players}-{size}")
+            assert tablet.evaluate(BROKEN_NAMES) == [], (layout, players, size)
+        tablet.get_by_role("button", name="Round table").click()
