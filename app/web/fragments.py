@@ -29,10 +29,16 @@ VERSION_SLOT: Final = "\x1eversion\x1e"
 version (every form carries it, for the stale-tap guard): the screen that places the region
 fills it in once per version, so a region that did not change is not drawn again."""
 
-FRAGMENTS: Final = 8192  # screens and parts: a tablet, 6 phones, their parts at 300 tables, twice
+FRAGMENTS: Final = 32768
+"""Screens, parts and regions remembered (a region's few drawings count once): a table holds
+about 60 (a tablet and 6 phones, their shared parts, 6 regions of the tablet's and 5 of each
+seat's), so 300 tables fit twice over."""
+
+ALIKE_KEPT: Final = 3  # drawings kept per region remembered by what it shows
+
 FRAGMENT_BYTES: Final = 48 * 2**20
-"""The most the remembered fragments may take, as UTF-8. 300 open tables hold some 7,500 of
-them, 3.5 KB each on average (26 MiB, ``bench/memory.py``); the oldest go first beyond it."""
+"""The most the remembered fragments may take, as UTF-8; the oldest go first beyond it
+(``bench/memory.py`` prints what 300 tables hold)."""
 
 
 class Fragments:
@@ -44,63 +50,70 @@ class Fragments:
         self._size = size
         self._budget = budget
         self._bytes = 0  # what the kept fragments take
-        self._drawn: OrderedDict[tuple[str, Hashable], tuple[Hashable, bytes]] = OrderedDict()
+        self._drawn: OrderedDict[tuple[str, Hashable], tuple[tuple[Hashable, bytes], ...]] = \
+            OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, table_id: str, screen: Hashable, version: int, draw: Callable[[], str],
-            csrf: str) -> str:
+            csrf: str, now: Hashable = None) -> str:
         """The fragment of ``screen`` at ``version``, drawn by ``draw`` (with
-        :data:`CSRF_SLOT` for the form token) unless it was drawn before; ``csrf`` filled in."""
-        return self.part(table_id, screen, version, draw).replace(CSRF_SLOT, csrf)
+        :data:`CSRF_SLOT` for the form token) unless it was drawn before; ``csrf`` filled in.
+        ``now``: what else it shows that changes between versions (a countdown's seconds)."""
+        return self.part(table_id, screen, version, draw, now).replace(CSRF_SLOT, csrf)
 
-    def part(self, table_id: str, screen: Hashable, version: int, draw: Callable[[], str]
-             ) -> str:
-        """``screen`` at ``version`` as ``draw`` gives it, drawn once: a whole screen with its
-        slots, or a part that several screens of the table share."""
-        return self._remembered((table_id, screen), version, draw,
-                                lambda held: not isinstance(held, int) or held <= version)
+    def part(self, table_id: str, screen: Hashable, version: int, draw: Callable[[], str],
+             now: Hashable = None) -> str:
+        """``screen`` at ``version`` (and ``now``) as ``draw`` gives it, drawn once: a whole
+        screen with its slots, or a part that several screens of the table share. One is
+        kept per screen: the newest version's, as it was last drawn."""
+        return self._remembered((table_id, screen), (version, now), draw,
+                                lambda held: isinstance(held, tuple) and held[0] <= version)
 
     def alike(self, table_id: str, screen: Hashable, shows: Hashable, draw: Callable[[], str]
               ) -> str:
         """``screen`` as ``draw`` gives it, drawn again only when what it shows (``shows``)
-        differs from the last time: a region that changes a few times a game, not with every
-        version (a seat's own coins and cards). Only the newest is kept per screen."""
-        return self._remembered((table_id, screen), shows, draw, lambda _newest: True)
+        differs from the last few times: a region that changes a few times a game, not with
+        every version (a seat's own coins and cards), or that comes back to what it was (a
+        seat's answers: none, then a challenge's buttons, then none again). The newest
+        :data:`ALIKE_KEPT` drawings are kept per screen."""
+        return self._remembered((table_id, screen), shows, draw, lambda _newest: True,
+                                ALIKE_KEPT)
 
     def _remembered(self, key: tuple[str, Hashable], mark: Hashable, draw: Callable[[], str],
-                    replaces: Callable[[Hashable], bool]) -> str:
+                    replaces: Callable[[Hashable], bool], kept: int = 1) -> str:
         """The html remembered under ``key`` if it was drawn for ``mark``, else ``draw()``,
-        kept if ``replaces`` says so of the mark held (a newer version is not replaced)."""
+        kept (with the ``kept - 1`` drawn before it) if ``replaces`` says so of the newest
+        mark held (a newer version is not replaced)."""
         with self._lock:
-            hit = self._drawn.get(key)
-            if hit is not None and hit[0] == mark:
-                self._drawn.move_to_end(key)
-                return hit[1].decode()
+            for seen, kept_html in self._drawn.get(key, ()):
+                if seen == mark:
+                    self._drawn.move_to_end(key)
+                    return kept_html.decode()
         html = draw()
         with self._lock:
-            newest = self._drawn.get(key)
-            if newest is None or replaces(newest[0]):
-                self._keep(key, mark, html.encode())
+            held = self._drawn.get(key, ())
+            if not held or replaces(held[-1][0]):
+                self._keep(key, (*held[max(0, len(held) - kept + 1):], (mark, html.encode())))
         return html
 
-    def _keep(self, key: tuple[str, Hashable], mark: Hashable, html: bytes) -> None:
-        """Remember ``html`` under ``key`` (the lock held), the oldest let go beyond the
-        bounds: as many fragments as ``size``, as many bytes as ``budget``."""
-        replaced = self._drawn.pop(key, None)
-        if replaced is not None:
-            self._bytes -= len(replaced[1])
-        self._drawn[key] = (mark, html)
-        self._bytes += len(html)
+    def _keep(self, key: tuple[str, Hashable], drawings: tuple[tuple[Hashable, bytes], ...]
+              ) -> None:
+        """Remember ``drawings`` under ``key`` (the lock held), the oldest screens let go
+        beyond the bounds: as many as ``size``, as many bytes as ``budget``."""
+        self._bytes -= _size_of(self._drawn.pop(key, ()))
+        self._drawn[key] = drawings
+        self._bytes += _size_of(drawings)
         while len(self._drawn) > self._size or self._bytes > self._budget:
-            _key, (_mark, oldest) = self._drawn.popitem(last=False)
-            self._bytes -= len(oldest)
+            _key, oldest = self._drawn.popitem(last=False)
+            self._bytes -= _size_of(oldest)
 
     def held(self, table_id: str) -> list[tuple[Hashable, Hashable, str]]:
         """(screen, version or what it shows, html) of each fragment and part remembered for
         ``table_id``."""
         with self._lock:
-            return [(screen, version, html.decode()) for (table, screen), (version, html)
-                    in self._drawn.items() if table == table_id]
+            return [(screen, version, html.decode())
+                    for (table, screen), held in self._drawn.items() if table == table_id
+                    for version, html in held]
 
     def __len__(self) -> int:
         return len(self._drawn)
@@ -109,3 +122,7 @@ class Fragments:
     def size_in_bytes(self) -> int:
         """What the remembered fragments take, as UTF-8."""
         return self._bytes
+
+
+def _size_of(drawings: tuple[tuple[Hashable, bytes], ...]) -> int:
+    return sum(len(html) for _mark, html in drawings)

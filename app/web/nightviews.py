@@ -148,7 +148,7 @@ def tv(state: TableState) -> View:
         return view
     public = engine_table_view(state.game, pending(state.game))
     view["view"] = public
-    view["tv_log"] = views.numbered(state, public["log"])[::-1][:TV_RULINGS]
+    view["tv_log"] = views.numbered(state, public["log"], TV_RULINGS)[::-1]
     return view
 
 
@@ -156,7 +156,7 @@ def spoken(state: TableState) -> list[views.LogLine]:
     """The newest public rulings with their number in the game, for the tablet to read aloud."""
     if state.game is None or state.lobby:
         return []
-    return views.numbered(state, state.game.log)[-SPOKEN_RULINGS:]
+    return views.numbered(state, state.game.log, SPOKEN_RULINGS)
 
 
 # -- what the tablet's and the phones' screens add --------------------------------------------

@@ -19,8 +19,11 @@ from app.web import nightviews, rulebook, views, words
 from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _
 from app.web.i18n import language as speaking
+from app.web.links import link_for
 from app.web.phoneparts import foot, mine, phone_parts
 from app.web.refusals import Refusal, Why
+from app.web.regions import Placed
+from app.web.screenregions import PHONE
 from app.web.screens import (
     event_stream,
     fragments,
@@ -84,8 +87,10 @@ def context(state: TableState, seat: Seat, message: str | None = None,
     view = views.phone(state, seat, languages())
     if "me" in view:
         view["mine"] = mine(state, seat, view)
-    return {**view, "shared": phone_parts(state), "foot": foot(state, seat, csrf), "csrf": csrf,
-            "message": message, **extras}
+    view = {**view, "shared": phone_parts(state), "foot": foot(state, seat, csrf), "csrf": csrf,
+            "message": message, "rules_url": link_for("phone.rules", token=seat.token), **extras}
+    view["place"] = Placed(PHONE, state.table.id, seat.token, state.version, csrf, view).place
+    return view
 
 
 def fragment_html(state: TableState, seat: Seat, message: str | None = None) -> str:
@@ -95,10 +100,10 @@ def fragment_html(state: TableState, seat: Seat, message: str | None = None) -> 
     if message is not None:
         return render_template("phone/_phone.html", **context(state, seat, message))
     extras = nightviews.phone_extras(state, seat, tables().now().timestamp())
-    screen = ("seat", seat.token, speaking(), repr(sorted(extras.items())))
+    screen = ("seat", seat.token, speaking())
     return fragments().get(state.table.id, screen, state.version, lambda: render_template(
         "phone/_phone.html", **context(state, seat, csrf=CSRF_SLOT, extras=extras)),
-        csrf_token(f"seat:{seat.token}"))
+        csrf_token(f"seat:{seat.token}"), repr(sorted(extras.items())))
 
 
 def screen(state: TableState, seat: Seat, message: str | None = None, status: int = 200

@@ -16,6 +16,8 @@ from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _, language
 from app.web.links import link_for
 from app.web.refusals import Refusal
+from app.web.regions import Placed
+from app.web.screenregions import TABLET
 from app.web.screens import (
     event_stream,
     fragments,
@@ -64,7 +66,7 @@ def join_code_on_show(state: TableState) -> str | None:
 
 def night_extras(state: TableState) -> dict[str, Any]:
     """The night's parts of the screen (:mod:`app.web.nightviews`), as they are now."""
-    watch = public_url(url_for("night.watch", table_id=state.table.id,
+    watch = public_url(link_for("night.watch", table_id=state.table.id,
                                key=evening.watch_key(state)))
     return nightviews.tablet_extras(state, watch, tables().now().timestamp())
 
@@ -73,10 +75,15 @@ def context(state: TableState, message: str | None = None, csrf: str | None = No
             extras: dict[str, Any] | None = None) -> dict[str, Any]:
     if extras is None:
         extras = night_extras(state)
-    return {**views.tablet(state, seat_link, languages()),
+    table_id = state.table.id
+    view = {**views.tablet(state, seat_link, languages()),
             "csrf": csrf or csrf_token(scope(state)), "message": message,
             "join_code": join_code_on_show(state),
-            "join_link": public_url(url_for("tablet.join", table_id=state.table.id)), **extras}
+            "join_link": public_url(link_for("tablet.join", table_id=table_id)),
+            "post": link_for("tablet.step", table_id=table_id),
+            "rules_url": link_for("tablet.rules", table_id=table_id), **extras}
+    view["place"] = Placed(TABLET, table_id, "tablet", state.version, view["csrf"], view).place
+    return view
 
 
 def fragment_html(state: TableState, message: str | None = None) -> str:
@@ -86,11 +93,10 @@ def fragment_html(state: TableState, message: str | None = None) -> str:
     if message is not None:
         return render_template("tablet/_tablet.html", **context(state, message))
     extras = night_extras(state)
-    screen = ("tablet", language(), public_url(""), join_code_on_show(state),
-              repr(sorted(extras.items())))
+    screen = ("tablet", language(), public_url(""))
     return fragments().get(state.table.id, screen, state.version, lambda: render_template(
         "tablet/_tablet.html", **context(state, csrf=CSRF_SLOT, extras=extras)),
-        csrf_token(scope(state)))
+        csrf_token(scope(state)), (join_code_on_show(state), repr(sorted(extras.items()))))
 
 
 def screen(state: TableState, message: str | None = None, status: int = 200

@@ -258,10 +258,12 @@ def time_up_numbers(state: TableState) -> frozenset[int]:
     return frozenset(said + 1 for _seq, said in state.time_up)
 
 
-def numbered(state: TableState, log: Sequence[Ruling]) -> list[LogLine]:
-    """Every ruling of ``log`` as a numbered line, oldest first (for the whole-game log)."""
+def numbered(state: TableState, log: Sequence[Ruling], newest: int = 0) -> list[LogLine]:
+    """Every ruling of ``log`` (or only the ``newest`` few) as a numbered line, oldest first
+    (for the whole-game log)."""
     timed = time_up_numbers(state)
-    return [LogLine(n, r, time_up=n in timed) for n, r in enumerate(log, 1)]
+    first = max(len(log) - newest, 0) if newest else 0
+    return [LogLine(n, r, time_up=n in timed) for n, r in enumerate(log[first:], first + 1)]
 
 
 def _undo_marks(state: TableState, size: int) -> list[tuple[int, Any]]:

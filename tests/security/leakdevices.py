@@ -17,7 +17,11 @@ from werkzeug.test import TestResponse
 
 from app.live import Broker
 from app.web import views
+from app.web.screenregions import PHONE
 from app.web.state import TableState
+
+OWN_REGIONS = frozenset({"phone mine", *PHONE})
+"""The regions remembered per seat, by its token (the key's second item)."""
 
 
 class Recorder(Broker):
@@ -111,13 +115,16 @@ class Devices:
         self.own_regions(label, held)
 
     def own_regions(self, label: str, held: list[tuple[Any, Any, str]]) -> None:
-        """Each seat's own coins and cards, remembered by the seat's token until they change
-        (app/web/phoneparts.py): every seat's but X's must be the same whatever X holds. (X's
-        own shows X's hand, on X's phone only: the screens' comparison covers where it goes.)"""
+        """Each seat's own regions, remembered by the seat's token until what they show
+        changes: its coins and cards (app/web/phoneparts.py), its alert, private steps and
+        answers (app/web/screenregions.py). Every seat's but X's must be the same whatever X
+        holds. (X's own show X's hand, on X's phone only: the screens' comparison covers
+        where it goes.) The referee's screen's regions are public: the screens cover them."""
         x_seat = f"[seat {self.plan.names.index(self.plan.x)}."
         masks = dict(self.tokens)
-        own = sorted((masks[screen[1]], html) for screen, _shows, html in held
-                     if screen[0] == "phone mine" and screen[1] in masks)
+        own = sorted((f"{masks[screen[1]]} {screen[0]}", html.replace(screen[1], masks[screen[1]]))
+                     for screen, _shows, html in held
+                     if screen[0] in OWN_REGIONS and screen[1] in masks)  # its own links masked
         for mask, html in own:
             if not mask.startswith(x_seat):
                 self.seen["own regions"].append((f"{label} {mask}", 0, "", html))

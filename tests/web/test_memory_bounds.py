@@ -26,7 +26,7 @@ def test_a_fragment_comes_back_as_drawn_whatever_its_script() -> None:
         assert fragments.part("t", screen, 3, drawn(html)) == html
         assert fragments.part("t", screen, 3, drawn("drawn again")) == html  # remembered
     assert fragments.get("t", "slot", 3, drawn("drawn again"), "tok") == "<input value='tok'>"
-    assert ("en", 3, "<p>Ann’s turn · 2 coins</p>") in fragments.held("t")
+    assert ("en", (3, None), "<p>Ann’s turn · 2 coins</p>") in fragments.held("t")  # (version, now)
 
 
 def test_fragments_beyond_the_byte_budget_let_the_oldest_go() -> None:
