@@ -53,7 +53,7 @@ def serve(args: argparse.Namespace) -> int:
     import sqlite3
 
     from app import database_file, instance
-    from app.server import CannotListen, print_banner, public_url
+    from app.server import CannotListen, collect_less, print_banner, public_url
 
     folder = instance.folder_of(args.instance)
     made_now = not folder.exists()
@@ -82,7 +82,7 @@ def serve(args: argparse.Namespace) -> int:
             instance.write_address(folder, shown, port)
             print_banner(shown, port, host=args.host)
             print(_("Press Ctrl+C to stop."), flush=True)
-            gevent.spawn(warm_up, app, gevent.sleep)  # after the banner: app/web/warm.py
+            gevent.spawn(warm_up, app, gevent.sleep, collect_less)  # app/web/warm.py
 
         try:
             serve_app(app, args.host, args.port, ready)

@@ -23,9 +23,12 @@ def templates_of(app: Flask) -> list[str]:
     return [name for name in app.jinja_env.list_templates() if name.endswith(".html")]
 
 
-def warm_up(app: Flask, pause: Callable[[], object] = lambda: None) -> int:
+def warm_up(app: Flask, pause: Callable[[], object] = lambda: None,
+            then: Callable[[], object] = lambda: None) -> int:
     """Compile each template into Jinja's cache and load each language's catalogue, calling
-    ``pause`` after each; returns the number of templates compiled."""
+    ``pause`` after each, and ``then`` once all is loaded (``serve`` sets what start-up made
+    aside from the garbage collector: :func:`app.server.collect_less`); returns the number of
+    templates compiled."""
     names = templates_of(app)
     for name in names:
         app.jinja_env.get_template(name)
@@ -33,4 +36,5 @@ def warm_up(app: Flask, pause: Callable[[], object] = lambda: None) -> int:
     for language in LANGUAGES:
         catalog(language)
         pause()
+    then()
     return len(names)

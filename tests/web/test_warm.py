@@ -41,3 +41,10 @@ def test_every_catalogue_is_loaded_once_warmed(tmp_path: Path) -> None:
     warm_up(make_app(tmp_path))
     assert catalog.cache_info().currsize == len(LANGUAGES)
 
+
+
+def test_warm_up_calls_then_once_after_everything_is_loaded(tmp_path: Path) -> None:
+    """``then`` (serve sets start-up's objects aside from the collector) comes last, once."""
+    seen: list[str] = []
+    warm_up(make_app(tmp_path), lambda: seen.append("pause"), lambda: seen.append("then"))
+    assert seen.count("then") == 1 and seen[-1] == "then" and len(seen) > 1
