@@ -1,4 +1,5 @@
-"""Warm-up at start: compile every template and load every catalogue before the first tap.
+"""Warm-up at start: compile every template, load every catalogue and find what each screen
+region reads before the first tap.
 
 Jinja compiles a template the first time it is rendered, and an included partial the first
 time its ``include`` is reached. Most partials of a game's screens are first reached on the
@@ -16,6 +17,8 @@ from collections.abc import Callable
 from flask import Flask
 
 from app.i18n import LANGUAGES, catalog
+from app.web.regions import reads
+from app.web.screenregions import PHONE, TABLET
 
 
 def templates_of(app: Flask) -> list[str]:
@@ -25,7 +28,8 @@ def templates_of(app: Flask) -> list[str]:
 
 def warm_up(app: Flask, pause: Callable[[], object] = lambda: None,
             then: Callable[[], object] = lambda: None) -> int:
-    """Compile each template into Jinja's cache and load each language's catalogue, calling
+    """Compile each template into Jinja's cache, load each language's catalogue and find what
+    each screen region reads (:func:`app.web.regions.reads`: its partials parsed), calling
     ``pause`` after each, and ``then`` once all is loaded (``serve`` sets what start-up made
     aside from the garbage collector: :func:`app.server.collect_less`); returns the number of
     templates compiled."""
@@ -36,5 +40,9 @@ def warm_up(app: Flask, pause: Callable[[], object] = lambda: None,
     for language in LANGUAGES:
         catalog(language)
         pause()
+    with app.app_context():  # what each screen region reads: its partials parsed once
+        for template in {region.template for region in (*TABLET.values(), *PHONE.values())}:
+            reads(template)
+            pause()
     then()
     return len(names)

@@ -9,6 +9,8 @@ import pytest
 from tablekit import make_app
 
 from app.i18n import LANGUAGES, catalog
+from app.web.regions import reads
+from app.web.screenregions import PHONE, TABLET
 from app.web.warm import templates_of, warm_up
 
 
@@ -19,7 +21,9 @@ def test_every_template_is_compiled_once_warmed_and_none_is_read_again(
     assert {"tablet/_prompt.html", "phone/_answer.html", "_macros.html"} <= set(names)
     pauses: list[None] = []
     assert warm_up(app, lambda: pauses.append(None)) == len(names)
-    assert len(pauses) == len(names) + len(LANGUAGES)  # a request may go first between two
+    regions = {region.template for region in (*TABLET.values(), *PHONE.values())}
+    # a request may go first between two
+    assert len(pauses) == len(names) + len(LANGUAGES) + len(regions)
 
     loader = app.jinja_env.loader
     assert loader is not None
@@ -48,3 +52,14 @@ def test_warm_up_calls_then_once_after_everything_is_loaded(tmp_path: Path) -> N
     seen: list[str] = []
     warm_up(make_app(tmp_path), lambda: seen.append("pause"), lambda: seen.append("then"))
     assert seen.count("then") == 1 and seen[-1] == "then" and len(seen) > 1
+
+
+def test_warm_up_finds_what_every_region_reads(tmp_path: Path) -> None:
+    """Each region's partials are parsed at warm-up, not on the first tap that places it."""
+    reads.cache_clear()
+    warm_up(make_app(tmp_path))
+    parsed = reads.cache_info().misses
+    with make_app(tmp_path).app_context():
+        for region in (*TABLET.values(), *PHONE.values()):
+            reads(region.template)
+    assert reads.cache_info().misses == parsed
