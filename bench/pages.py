@@ -5,8 +5,9 @@
 Starts `coup-referee serve` on 127.0.0.1, sets up a 6-player table the way the pages do, and
 loads four pages as a browser with an empty cache would: the tablet and a phone in the lobby
 (where the first load happens) and again during a game (a reload). For each, the HTML and
-everything it links (stylesheet, scripts: app.js, the vendored htmx and its SSE extension) is
-fetched with `Accept-Encoding: gzip` (or --accept-encoding). It prints, per resource, the bytes
+everything it links (stylesheets, scripts: app.js, the vendored htmx and its SSE extension;
+images: the tablet's QR code of the spectators' view) is fetched with `Accept-Encoding: gzip`
+(or --accept-encoding). It prints, per resource, the bytes
 on the wire as served (after the server's compression, if any), the raw size, and what gzip -6
 of the raw bytes would be, plus the Content-Encoding and Cache-Control the server sent.
 
@@ -28,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import Server, StealPlan  # noqa: E402
 from bench.devices import Browser, create_table, expect, version_of  # noqa: E402
 
-LINKED = re.compile(r'<(?:script[^>]*\ssrc|link[^>]*\shref)="(/static/[^"]+)"')
+LINKED = re.compile(r'<(?:script[^>]*\ssrc|link[^>]*\shref)="(/static/[^"]+)"'
+                    r'|<img[^>]*\ssrc="(/[^"]+)"')
 GOALS_KB = {"tablet": 60, "phone": 40}
 ACCEPT_ENCODING = "gzip"
 
@@ -79,7 +81,7 @@ def first_load(port: int, cookies: dict[str, str], path: str) -> list[Resource]:
     page = fetch(browser, path)
     html = browser.get(path)  # again, for its text to find the links
     text = decode(html.body, html.headers.get("content-encoding", ""))
-    links = list(dict.fromkeys(LINKED.findall(text.decode())))
+    links = list(dict.fromkeys(a or b for a, b in LINKED.findall(text.decode())))
     resources = [page, *(fetch(browser, link) for link in links)]
     browser.close()
     return resources

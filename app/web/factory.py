@@ -21,7 +21,19 @@ from app.i18n import TRANSLATIONS, compile_catalogs
 from app.live import Broker
 from app.secret import secret_key
 from app.store import init_db
-from app.web import home, i18n, links, loglines, night, phone, pieces, players, security, tablet
+from app.web import (
+    home,
+    i18n,
+    links,
+    loglines,
+    minified,
+    night,
+    phone,
+    pieces,
+    players,
+    security,
+    tablet,
+)
 from app.web.answered import Answered
 from app.web.fragments import Fragments
 from app.web.i18n import _
@@ -72,6 +84,7 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     app.extensions["tables"] = Tables(StorePool(app.config["DATABASE"]), Broker())
     app.extensions["fragments"] = Fragments()
     app.extensions["answered"] = Answered()
+    minified.install(app)
     _compress(app)
 
     @app.get("/healthz")

@@ -203,11 +203,12 @@ def tv_context(state: TableState, key: str) -> dict[str, object]:
 @bp.get("/t/<table_id>/watch.svg")
 def watch_qr(table_id: str) -> ResponseReturnValue:
     """The spectators' link as a QR code, for the referee only (an image, so the tablet's
-    screen, redrawn on every change, does not carry it each time)."""
+    screen, redrawn on every change, does not carry it each time). Sent ``no-store`` like every
+    page that holds a key; a browser still draws it once per page, not per redraw (it reuses
+    an image it has for the same address)."""
     state = referee_state(table_id)
     link = public_url(url_for(".watch", table_id=table_id, key=evening.watch_key(state)))
-    return views.qr_svg(link), 200, {"Content-Type": "image/svg+xml; charset=utf-8",
-                                     "Cache-Control": "private, max-age=3600"}
+    return views.qr_svg(link), 200, {"Content-Type": "image/svg+xml; charset=utf-8"}
 
 
 @bp.get("/w/<table_id>/<key>")

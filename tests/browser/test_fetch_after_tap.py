@@ -97,3 +97,20 @@ def test_a_push_dropped_during_a_tap_is_fetched_after_it(live_app: Any, tablet: 
     expect(tablet.locator("#tablet .prompt.declare")).to_contain_text("Ann")  # Ann's turn again
     assert tablet.evaluate("window.screenFetches") == 1
     assert len(fetches) == 1
+
+
+def test_taps_fetch_no_file_or_image_again(live_app: Any, tablet: Page) -> None:
+    """A redraw keeps the page's files and the spectators' QR image (sent no-store): the
+    browser reuses what the page already has, so taps cost no download but the screen."""
+    t = started_table(live_app, HANDS)
+    opened_quietly(tablet, t)
+    assert tablet.locator("img.qr").count() == 1
+    fetched: list[str] = []
+    tablet.on("request", lambda r: fetched.append(r.url))
+    for taps in range(1, 4):
+        tablet.locator("#tablet .prompt.declare").get_by_role(
+            "button", name=re.compile(r"^Income\b")).click()
+        wait_until(tablet, f"() => window.postsSettled >= {taps}")
+        assert len(t.steps()) == taps and t.steps()[-1]["do"] == "income"
+        tablet.wait_for_timeout(700)  # the guard against a double tap on a new screen
+    assert fetched and all(url.endswith("/step") for url in fetched), fetched
