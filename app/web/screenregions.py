@@ -17,16 +17,14 @@ from app.web.regions import Region
 
 def _alert_reads(scope: dict[str, Any]) -> dict[str, Any]:
     """The alert reads of the turn who acts on whom with what, and only on the phones of
-    those two (elsewhere it says nothing of the turn); the game's step count only to buzz a
-    phone that must act."""
+    those two (elsewhere it says nothing of the turn)."""
     view, name = scope["view"], scope["name"]
     turn = view["turn"]
     if turn is not None:
         involved = name in (turn["actor"], turn["target"])
         turn = {key: turn[key] for key in ("actor", "target", "action", "window")} \
             if involved else None
-    steps = view["steps"] if scope["must_act"] else None
-    return {**scope, "view": {"turn": turn, "steps": steps}}
+    return {**scope, "view": {"turn": turn}}
 
 
 def _own_steps(scope: dict[str, Any]) -> dict[str, Any]:

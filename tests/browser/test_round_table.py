@@ -16,12 +16,15 @@ from app.editions import EDITIONS  # noqa: E402
 from app.web.pieces import card_face  # noqa: E402
 
 SIZES = {"1280x800": (1280, 800), "1024x768": (1024, 768)}
-NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo"]
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo", "Gus", "Hal", "Ivy", "Jo"]
+SEAT_COUNTS = range(2, 11)  # Reformation seats 2 to 10 players
+NAME_FLOOR = 11  # px: the smallest a face-up card's name is drawn (README, design choices)
+BACK_FLOOR = (37, 51)  # px: a face-down card in the grid is at least this wide and tall
 
 # The fullest a seat gets, as the server draws it (two face-up cards, a faction, "out"): the
 # game's own screens reach it only at the end of a long game, so the test fills each seat.
 FULLEST = """([first, second]) => {
-    const badge = '<p class="to-act">Your move</p>';
+    const badge = '<p class="to-act must">Must answer</p>';
     const side = '<p class="faction faction-reformist">Reformist</p>';
     document.querySelectorAll('#seats > li').forEach(li => {
         li.classList.add('out', 'acting');
@@ -29,7 +32,7 @@ FULLEST = """([first, second]) => {
         if (!li.querySelector('.to-act'))
             li.querySelector('h2').insertAdjacentHTML('afterend', badge);
         if (!li.querySelector('.faction')) li.insertAdjacentHTML('beforeend', side);
-        li.insertAdjacentHTML('beforeend', '<p class="status">out</p>');
+        li.querySelector('.coins').innerHTML = '<span class="status">out</span>';
     });
 }"""
 
@@ -44,6 +47,16 @@ BROKEN_NAMES = """() => Array.from(document.querySelectorAll('#seats .card.up .n
     range.selectNodeContents(n);
     return new Set(Array.from(range.getClientRects(), q => Math.round(q.top))).size > 1;
 }).map(n => n.closest('li').querySelector('h2').textContent.trim() + ': ' + n.textContent)"""
+
+# Each face-up card's name drawn smaller than the floor, with its size.
+SMALL_NAMES = """floor => Array.from(document.querySelectorAll('#seats .card.up .name'))
+    .map(n => [n.textContent, parseFloat(getComputedStyle(n).fontSize)])
+    .filter(([, size]) => size < floor).map(([name, size]) => name + ': ' + size + 'px')"""
+
+# Each face-down card smaller than [width, height].
+SMALL_BACKS = """([w, h]) => Array.from(document.querySelectorAll('#seats .card.back'))
+    .map(c => c.getBoundingClientRect()).filter(r => r.width < w - 0.5 || r.height < h - 0.5)
+    .map(r => Math.round(r.width) + 'x' + Math.round(r.height))"""
 
 # The two longest names a card has in any box (in characters), drawn on the fullest seats.
 # Each as the server draws a face-up card in a seat (its sign, its name).
@@ -108,7 +121,15 @@ def round_table(tablet: Page, players: int) -> None:
     expect(tablet.locator("body.round-table")).to_have_count(1)
 
 
-@pytest.mark.parametrize("players", [4, 6])
+def legible(tablet: Page, where: tuple[object, ...], grid: bool = False) -> None:
+    """Every face-up name whole and at least NAME_FLOOR px; in the grid, backs card-sized."""
+    assert tablet.evaluate(BROKEN_NAMES) == [], where
+    assert tablet.evaluate(SMALL_NAMES, NAME_FLOOR) == [], where
+    if grid:
+        assert tablet.evaluate(SMALL_BACKS, list(BACK_FLOOR)) == [], where
+
+
+@pytest.mark.parametrize("players", SEAT_COUNTS)
 def test_round_table_seats_stay_clear_of_the_bar_the_prompt_and_each_other(
         tablet: Page, players: int) -> None:
     round_table(tablet, players)
@@ -118,20 +139,21 @@ def test_round_table_seats_stay_clear_of_the_bar_the_prompt_and_each_other(
         tablet.evaluate("() => window.scrollTo(0, 0)")
         shot(tablet, f"round-table-{players}-{size}")
         assert tablet.evaluate(PROBLEMS) == [], (players, size)
-        assert tablet.evaluate(BROKEN_NAMES) == [], (players, size)
+        legible(tablet, ("round", players, size))
     tablet.get_by_role("button", name="Round table").click()  # back to the grid
     expect(tablet.locator("body.round-table")).to_have_count(0)
     for size, (width, height) in SIZES.items():
         tablet.set_viewport_size({"width": width, "height": height})
         shot(tablet, f"grid-fullest-{players}-{size}")
-        assert tablet.evaluate(BROKEN_NAMES) == [], ("grid", players, size)
+        legible(tablet, ("grid", players, size))
 
 
-@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("players", SEAT_COUNTS)
 def test_one_card_face_up_shows_its_whole_name_in_either_layout(tablet: Page,
                                                                 players: int) -> None:
-    """A seat with one card lost shows the longest name any box gives a card whole, beside the
-    face-down one, in the round layout and the grid, at both tablet sizes."""
+    """A seat with one card lost shows the longest name any box gives a card whole and
+    legible, beside or above the face-down one, in the round layout and the grid, at both
+    tablet sizes; the grid's backs keep a card's size."""
     round_table(tablet, players)
     tablet.evaluate(ONE_UP, LONGEST[-1])
     for layout in ("round", "grid"):
@@ -139,5 +161,33 @@ def test_one_card_face_up_shows_its_whole_name_in_either_layout(tablet: Page,
             tablet.set_viewport_size({"width": width, "height": height})
             tablet.evaluate("() => window.scrollTo(0, 0)")
             shot(tablet, f"one-up-{layout}-{players}-{size}")
-            assert tablet.evaluate(BROKEN_NAMES) == [], (layout, players, size)
+            legible(tablet, (layout, players, size), grid=layout == "grid")
         tablet.get_by_role("button", name="Round table").click()
+
+
+@pytest.mark.parametrize("players", [4, 10])
+def test_a_player_going_out_leaves_the_seats_as_they_were(tablet: Page, players: int) -> None:
+    """From one card face up to both face up and "out": no seat moves or grows, in either
+    layout, at both sizes."""
+    round_table(tablet, players)
+    for layout in ("round", "grid"):
+        tablet.evaluate(ONE_UP, LONGEST[-1])
+        before = seat_boxes(tablet)
+        tablet.evaluate(FULLEST, LONGEST)
+        after = seat_boxes(tablet)
+        assert before == after, (layout, players)
+        tablet.get_by_role("button", name="Round table").click()
+
+
+SEAT_BOXES = """() => Array.from(document.querySelectorAll('#seats > li'), li => {
+    const r = li.getBoundingClientRect();
+    return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]; })"""
+
+
+def seat_boxes(tablet: Page) -> dict[str, list[list[int]]]:
+    found = {}
+    for size, (width, height) in SIZES.items():
+        tablet.set_viewport_size({"width": width, "height": height})
+        tablet.evaluate("() => window.scrollTo(0, 0)")
+        found[size] = tablet.evaluate(SEAT_BOXES)
+    return found

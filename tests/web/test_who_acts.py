@@ -26,7 +26,14 @@ def test_the_seats_the_table_waits_for_are_marked(started: Table):
     # Anyone may challenge the Captain: Bob and Cy, not Ann.
     assert "acting" not in seat_classes(html, "Ann")
     assert "acting" in seat_classes(html, "Bob") and "acting" in seat_classes(html, "Cy")
-    assert html.count("Your move") == 2
+    # Bob, the target, must answer (gold, as his phone); Cy may challenge (blue); the badges
+    # speak of them, not to them: the tablet is public.
+    assert "must" in seat_classes(html, "Bob").split()
+    assert "may" in seat_classes(html, "Cy").split()
+    assert html.count("Must answer") == 1 and html.count("May challenge") == 1
+    assert "Your move" not in html
+    # Ann's turn still shows, by its own quieter mark, not by gold.
+    assert "current" in seat_classes(html, "Ann") and "must" not in seat_classes(html, "Ann")
     # The waiting line comes first in the prompt region, above the claim.
     prompt = html[html.index('<section id="prompt"'):]
     assert prompt.index('class="waiting"') < prompt.index('class="claim"')
@@ -120,3 +127,39 @@ def test_the_waiting_line_to_you_reads_in_every_language(started: Table):
         assert t.phone_post("Bob", "/language", {"language": language}).status_code == 200
         html = t.phone_page("Bob")
         assert line in waiting_line(html) and "Bob" not in waiting_line(html), language
+
+
+def test_an_examine_marks_the_examined_seat_gold_and_the_examiner_by_its_turn(app: Flask):
+    """Ann's Inquisitor examines Bob: the table waits for Bob alone (he picks a card), so his
+    seat is gold and says "Must act"; Ann's seat has only the turn's mark."""
+    t = started_table(app, {"Ann": ["inquisitor", "duke"], "Bob": ["contessa", "assassin"],
+                            "Cy": ["captain", "captain"]}, exchanger="inquisitor")
+    t.step(do="examine", by="Ann", target="Bob")
+    t.step(do="pass")
+    html = t.page()
+    assert "must" in seat_classes(html, "Bob").split()
+    ann = seat_classes(html, "Ann").split()
+    assert "current" in ann and "must" not in ann and "may" not in ann
+    assert "acting" not in seat_classes(html, "Cy")
+    assert html.count("Must act") == 1
+
+
+def test_a_block_window_waiting_for_the_target_alone_marks_only_the_target(started: Table):
+    """Ann steals from Bob, nobody challenges: only Bob may block, and the table waits for him
+    (gold, "Must answer"), not for Ann, whose turn it is."""
+    t = started
+    t.step(do="steal", by="Ann", target="Bob")
+    t.step(do="pass")
+    html = t.page()
+    assert "must" in seat_classes(html, "Bob").split()
+    assert "Must answer" in html and "May block" not in html
+    assert "must" not in seat_classes(html, "Ann") and "acting" not in seat_classes(html, "Cy")
+
+
+def test_a_block_window_open_to_all_says_may_block(started: Table):
+    t = started
+    t.step(do="foreign_aid", by="Ann")
+    html = t.page()
+    assert "may" in seat_classes(html, "Bob").split() and "may" in seat_classes(html, "Cy").split()
+    assert html.count("May block") == 2
+    assert "Must" not in html.split('id="seats"')[1].split("</ol>")[0]
