@@ -53,6 +53,15 @@ SMALL_NAMES = """floor => Array.from(document.querySelectorAll('#seats .card.up 
     .map(n => [n.textContent, parseFloat(getComputedStyle(n).fontSize)])
     .filter(([, size]) => size < floor).map(([name, size]) => name + ': ' + size + 'px')"""
 
+# Each face-up card whose name (its drawn text) runs past the card's edges.
+SPILLED_NAMES = """() => Array.from(document.querySelectorAll('#seats .card.up .name')).filter(n => {
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const text = range.getBoundingClientRect(), card = n.closest('.card').getBoundingClientRect();
+    return text.left < card.left - 0.5 || text.right > card.right + 0.5
+        || text.top < card.top - 0.5 || text.bottom > card.bottom + 0.5;
+}).map(n => n.closest('li').querySelector('h2').textContent.trim() + ': ' + n.textContent)"""
+
 # Each face-down card smaller than [width, height].
 SMALL_BACKS = """([w, h]) => Array.from(document.querySelectorAll('#seats .card.back'))
     .map(c => c.getBoundingClientRect()).filter(r => r.width < w - 0.5 || r.height < h - 0.5)
@@ -122,8 +131,10 @@ def round_table(tablet: Page, players: int) -> None:
 
 
 def legible(tablet: Page, where: tuple[object, ...], grid: bool = False) -> None:
-    """Every face-up name whole and at least NAME_FLOOR px; in the grid, backs card-sized."""
+    """Every face-up name whole, inside its card and at least NAME_FLOOR px; in the grid,
+    backs card-sized."""
     assert tablet.evaluate(BROKEN_NAMES) == [], where
+    assert tablet.evaluate(SPILLED_NAMES) == [], where
     assert tablet.evaluate(SMALL_NAMES, NAME_FLOOR) == [], where
     if grid:
         assert tablet.evaluate(SMALL_BACKS, list(BACK_FLOOR)) == [], where
