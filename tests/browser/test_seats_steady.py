@@ -4,6 +4,7 @@ winner screen) leave every seat where it was and as large as it was, at both tab
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -77,22 +78,62 @@ def test_no_phone_for_a_seat_leaves_the_seats_where_they_were(
 def test_the_winner_screen_leaves_the_seats_where_they_were(tablet: Page, new_phone: NewPhone,
                                                             screenshot: Shot) -> None:
     """Bob challenges Ann’s Duke twice and loses both: the seats before her last claim and on
-    the winner screen stand in the same places, as wide (the bar above them no longer gains a
-    Download button and wraps). Bob's last card turning face up may make his seat taller."""
+    the winner screen stand in the same places, as wide and as tall (the bar above them no
+    longer gains a Download button and wraps; Bob's last card face up takes no more room),
+    in the grid and the round layout."""
     night = new_night(tablet, new_phone, TWO)
+    layouts = tablet.get_by_role("button", name="Round table")
     ann_shows_the_duke(night)
     night.lose("Bob", "assassin")
     night.draw("Ann", "duke")
     night.declare("Income")
     night.sync()
-    before = boxes(tablet, "#seats > li")
+    before = {"grid": boxes(tablet, "#seats > li")}
     viewport_shot(tablet, "steady-before-winner")
-    ann_shows_the_duke(night)
+    layouts.click()
+    before["round"] = boxes(tablet, "#seats > li")
+    layouts.click()
+    ann_shows_the_duke(night)  # Bob's last card turns face up by itself
     expect(tablet.get_by_role("heading", name="Ann wins!")).to_be_visible()
-    after = boxes(tablet, "#seats > li")
+    after = {"grid": boxes(tablet, "#seats > li")}
     screenshot(tablet, "steady-winner-screen")
-    assert not moved(before, after, measures=3)
+    layouts.click()
+    after["round"] = boxes(tablet, "#seats > li")
+    viewport_shot(tablet, "steady-winner-screen-round")
+    for layout in ("grid", "round"):  # nor does Bob's seat grow with his last card face up
+        assert not moved(before[layout], after[layout]), layout
     expect(tablet.locator("#prompt").get_by_role("button", name="Download")).to_be_visible()
+
+
+def test_a_player_going_out_leaves_the_seats_where_they_were(tablet: Page,
+                                                             new_phone: NewPhone) -> None:
+    """Five seats: Bob loses his Assassin, then his Contessa, and is out. His two face-up cards
+    share the height one card had and "out" stands where his coins stood: no seat moves or
+    grows, in the grid or the round layout, at both sizes."""
+    night = untracked_night(tablet, new_phone)
+    layouts = tablet.get_by_role("button", name="Round table")
+    ann_shows_the_duke(night)
+    night.lose("Bob", "assassin")
+    night.draw("Ann", "duke")
+    for _ in ("Bob", "Cy", "Dee", "Eve"):
+        night.declare("Income")
+    night.sync()
+    before = {"grid": boxes(tablet, "#seats > li")}
+    layouts.click()
+    before["round"] = boxes(tablet, "#seats > li")
+    layouts.click()
+    ann_shows_the_duke(night)  # Bob's last card turns face up by itself
+    night.draw("Ann", "duke")
+    night.sync()
+    bob = tablet.locator("#seats > li").nth(1)
+    expect(bob).to_have_class(re.compile(r"\bout\b"))
+    after = {"grid": boxes(tablet, "#seats > li")}
+    viewport_shot(tablet, "steady-out-grid")
+    layouts.click()
+    after["round"] = boxes(tablet, "#seats > li")
+    viewport_shot(tablet, "steady-out-round")
+    for layout in ("grid", "round"):
+        assert not moved(before[layout], after[layout]), layout
 
 
 def test_a_card_turned_face_up_leaves_the_seats_where_they_were(tablet: Page,
