@@ -6,14 +6,17 @@ once shown stays open.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
 # Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 from nightkit import create_table  # noqa: E402
+from nightscreenkit import as_referee  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
-from screenkit import THREE, NewPhone, Shot, new_night  # noqa: E402
+from screenkit import GOLD, THREE, NewPhone, Shot, new_night  # noqa: E402
+from tablekit import Table, started_table  # noqa: E402
 
 HANDS = THREE
 
@@ -99,7 +102,14 @@ def test_the_phone_that_must_act_says_it_and_buzzes(tablet: Page, new_phone: New
     screenshot(tablet, "who-acts-tablet-challenge-window")
     screenshot(bob, "who-acts-phone-targeted-challenge-window")
     screenshot(cy, "who-acts-phone-may-challenge")
-    # A refresh of the same question does not buzz again.
+    # Another seat's answer in the same window is no new question for Bob: no second buzz.
+    once = buzzes(bob)
+    night.sync()
+    cy.locator("#answer").get_by_role("button", name="Let it stand").click()
+    night.expect_tablet("Waiting for Bob")
+    night.sync()
+    assert buzzes(bob) == once
+    # The block window is a new question: it buzzes.
     before = buzzes(bob)
     night.tap("Nobody challenges")
     expect(bob.locator("#alert")).to_contain_text("You may block it by claiming")
@@ -128,6 +138,64 @@ def test_the_blocked_players_phone_says_who_blocks_what(tablet: Page, new_phone:
     ann.get_by_role("button", name="Change").click()
     expect(alert).to_contain_text("Bob блокирует ваше действие")
     screenshot(ann, "who-acts-phone-blocked-actor-ru")
+
+
+# -- the tablet's seats: gold must act, blue may, the turn a quiet mark of its own ----------
+
+BLUE = "rgb(111, 179, 255)"
+EDGE = "li => getComputedStyle(li).borderTopColor"
+
+
+def seat_of(tablet: Page, name: str) -> Any:
+    return tablet.locator("#seats > li").filter(
+        has=tablet.get_by_role("heading", name=re.compile(rf"^{name}\b")))
+
+
+def seats_say(tablet: Page, t: Table, must: dict[str, str], may: dict[str, str],
+              turn: str) -> None:
+    """The tablet's seats as the table stands: gold with their words for ``must``, blue for
+    ``may``, every other seat neither; ``turn`` has the turn's mark and no gold of its own
+    unless it must act."""
+    tablet.reload()
+    for name, words in must.items():
+        expect(seat_of(tablet, name).locator(".to-act")).to_have_text(words)
+        assert seat_of(tablet, name).evaluate(EDGE) == GOLD, name
+    for name, words in may.items():
+        expect(seat_of(tablet, name).locator(".to-act")).to_have_text(words)
+        assert seat_of(tablet, name).evaluate(EDGE) == BLUE, name
+    for name in set(t.names) - set(must) - set(may):
+        assert seat_of(tablet, name).evaluate(EDGE) not in (GOLD, BLUE), name
+        expect(seat_of(tablet, name).locator(".to-act")).not_to_be_visible()
+    expect(tablet.locator("#seats .turn-mark")).to_have_count(1)
+    expect(seat_of(tablet, turn).locator(".turn-mark")).to_be_visible()
+
+
+def test_the_examined_seat_is_gold_not_the_examiner(live_app: Any, tablet: Page,
+                                                    screenshot: Shot) -> None:
+    """Ann's Inquisitor examines Bob: the table waits for Bob alone."""
+    t = started_table(live_app, {"Ann": ["inquisitor", "duke"], "Bob": ["contessa", "assassin"],
+                                 "Cy": ["captain", "duke"]}, exchanger="inquisitor")
+    as_referee(tablet, t)
+    t.step(do="examine", by="Ann", target="Bob")
+    t.step(do="pass")
+    seats_say(tablet, t, must={"Bob": "Must act"}, may={}, turn="Ann")
+    screenshot(tablet, "who-acts-tablet-examine")
+
+
+def test_a_block_window_for_the_target_alone_and_a_challenge_window_with_a_target(
+        live_app: Any, tablet: Page, screenshot: Shot) -> None:
+    """Ann steals from Bob: in the challenge window Bob must answer (gold) while Cy may
+    challenge (blue); in the block window only Bob is asked (gold)."""
+    t = started_table(live_app, {name: cards for name, cards in THREE.items()})
+    as_referee(tablet, t)
+    t.step(do="steal", by="Ann", target="Bob")
+    seats_say(tablet, t, must={"Bob": "Must answer"}, may={"Cy": "May challenge"}, turn="Ann")
+    screenshot(tablet, "who-acts-tablet-challenge-with-target")
+    t.step(do="pass")
+    seats_say(tablet, t, must={"Bob": "Must answer"}, may={}, turn="Ann")
+    screenshot(tablet, "who-acts-tablet-block-for-one")
+    t.step(do="pass")
+    seats_say(tablet, t, must={"Bob": "Must act"}, may={}, turn="Bob")  # his turn now
 
 
 # -- 4. answering from a phone -----------------------------------------------------------------
