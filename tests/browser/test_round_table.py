@@ -54,7 +54,8 @@ SMALL_NAMES = """floor => Array.from(document.querySelectorAll('#seats .card.up 
     .filter(([, size]) => size < floor).map(([name, size]) => name + ': ' + size + 'px')"""
 
 # Each face-up card whose name (its drawn text) runs past the card's edges.
-SPILLED_NAMES = """() => Array.from(document.querySelectorAll('#seats .card.up .name')).filter(n => {
+SPILLED_NAMES = """() => Array.from(document.querySelectorAll('#seats .card.up .name'))
+.filter(n => {
     const range = document.createRange();
     range.selectNodeContents(n);
     const text = range.getBoundingClientRect(), card = n.closest('.card').getBoundingClientRect();

@@ -11,6 +11,7 @@ import pytest
 
 # Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+from nightscreenkit import as_referee  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 from screenkit import (  # noqa: E402
     SIZES,
@@ -22,8 +23,14 @@ from screenkit import (  # noqa: E402
     untracked_night,
     viewport_shot,
 )
+from tablekit import started_table  # noqa: E402
+
+from app.web.pieces import card_face  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+FOUR_HANDS: dict[str, list[str] | None] = {
+    "Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"], "Cy": ["ambassador", "duke"],
+    "Dee": ["captain", "contessa"]}
 TABLET = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1,
           "has_touch": True}
 SLACK = 2  # pixels
@@ -166,3 +173,64 @@ def test_a_card_turned_face_up_leaves_the_seats_where_they_were(tablet: Page,
     assert len(set(tops)) == 1, tops
     size = bob.locator(".card.up .name").evaluate("n => parseFloat(getComputedStyle(n).fontSize)")
     assert size >= 15, size
+
+
+LEVELS = """() => Array.from(document.querySelectorAll('#seats > li'), li => {
+    const top = li.getBoundingClientRect().top;
+    const coins = li.querySelector('.coins').getBoundingClientRect().top;
+    return [Math.round(top), Math.round(coins - top)];
+})"""
+
+
+def test_the_turn_going_round_leaves_the_seats_where_they_were(tablet: Page,
+                                                              new_phone: NewPhone) -> None:
+    """Five seats, Eve with no phone, in the round layout: the turn goes round (the badge and
+    the turn's mark move from seat to seat, onto Eve's two-badge seat too) and no seat moves
+    or grows; every seat's coins stand level with its row's, "no phone" or not."""
+    night = untracked_night(tablet, new_phone)
+    tablet.get_by_role("button", name="Round table").click()
+    night.sync()
+    before = boxes(tablet, "#seats > li")
+    for name in ("Ann", "Bob", "Cy", "Dee", "Eve"):
+        tablet.set_viewport_size({"width": 1280, "height": 800})
+        night.declare("Income")
+        night.sync()
+        assert not moved(before, boxes(tablet, "#seats > li")), name
+    viewport_shot(tablet, "steady-turn-round")
+    for size, (width, height) in SIZES.items():
+        tablet.set_viewport_size({"width": width, "height": height})
+        rows: dict[int, set[int]] = {}
+        for top, coins in tablet.evaluate(LEVELS):
+            rows.setdefault(top // 40, set()).add(coins)
+        assert all(len(offsets) == 1 for offsets in rows.values()), (size, rows)
+
+
+TWO_UP = """faces => faces.forEach((pair, i) => {
+    document.querySelectorAll('.tv-seats > li .cards')[i].innerHTML = pair.join('');
+})"""
+
+CARD_SPOTS = """() => Array.from(document.querySelectorAll('.tv-seats > li .cards'), cards =>
+    Array.from(cards.children, c => [Math.round(c.getBoundingClientRect().left),
+                                      Math.round(c.getBoundingClientRect().top)]))"""
+
+
+def test_the_tv_shows_every_out_players_cards_alike(live_app: Any, tablet: Page,
+                                                     new_context: Any) -> None:
+    """Four players on the TV: one out with short names (Duke, Captain), one with long ones
+    (Ambassador, Assassin). Both show their two face-up cards one above the other, at the same
+    left edge, not one pair side by side and the other stacked."""
+    t = started_table(live_app, FOUR_HANDS)
+    as_referee(tablet, t)
+    tablet.get_by_text("Game night").click()
+    link = tablet.locator(".watch a").get_attribute("href")
+    assert link
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(link)
+    expect(tv.locator(".tv-seats > li")).to_have_count(4)
+    tv.evaluate(TWO_UP, [[str(card_face(c, label, "up")) for c, label in pair] for pair in (
+        [("duke", "Duke"), ("captain", "Captain")],
+        [("ambassador", "Ambassador"), ("assassin", "Assassin")])])
+    spots = tv.evaluate(CARD_SPOTS)[:2]
+    viewport_shot(tv, "steady-tv-out-players")
+    for (first, second) in spots:
+        assert first[0] == second[0] and second[1] > first[1], spots
