@@ -15,7 +15,7 @@ pytest.importorskip("playwright.sync_api", reason="the playwright package is not
 from nightkit import create_table  # noqa: E402
 from nightscreenkit import as_referee  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
-from screenkit import GOLD, THREE, NewPhone, Shot, new_night  # noqa: E402
+from screenkit import FOUR, GOLD, THREE, NewPhone, Shot, new_night  # noqa: E402
 from tablekit import Table, started_table  # noqa: E402
 
 HANDS = THREE
@@ -234,6 +234,32 @@ def test_players_answer_on_their_own_phones(tablet: Page, new_phone: NewPhone,
     night.expect_phone("Bob", "choose the card to turn face up")
     screenshot(bob, "who-acts-phone-lose")
     screenshot(tablet, "who-acts-tablet-lose")
+
+
+TARGET_BOXES = """() => Array.from(document.querySelectorAll('#answer details[open] button.target'),
+    b => { const r = b.getBoundingClientRect(); return [r.left, r.top, r.bottom]; })"""
+
+
+def test_a_phones_targets_are_a_compact_list_on_screen(tablet: Page, new_phone: NewPhone,
+                                                       screenshot: Shot) -> None:
+    """On a 390 px phone, "Steal ▸" opens its three targets one under the other, close
+    together, on a row of their own under the actions, all on the screen."""
+    night = new_night(tablet, new_phone, FOUR)
+    ann = night.phone("Ann")
+    ann.set_viewport_size({"width": 390, "height": 844})
+    night.sync()
+    steal = ann.locator("#answer summary", has_text="Steal")
+    steal.click()
+    steal.evaluate("s => s.scrollIntoView({block: 'start'})")
+    targets = ann.evaluate(TARGET_BOXES)
+    screenshot(ann, "who-acts-phone-steal-targets")
+    assert len(targets) == 3, targets
+    actions = ann.locator("#answer .actions").bounding_box()
+    assert actions is not None
+    for (left, top, _bottom), (_left, _top, above) in zip(targets[1:], targets, strict=False):
+        assert top - above <= 16, targets  # no gap wider than a finger's breadth
+        assert abs(left - actions["x"]) <= 2, (left, actions)  # from the left edge
+    assert targets[-1][2] <= 844, targets  # the last one on the screen
 
 
 # -- a join code -------------------------------------------------------------------------------
