@@ -97,7 +97,7 @@ def phone_with_hand(new_context: Any, playwright: Any, link: str, cards: list[st
     for slot, card in enumerate(cards, start=1):
         phone.locator(f'label.choice:has(input[name="card{slot}"][value="{card}"])').click()
     phone.locator("form.hand-entry button[type=submit]").click()
-    expect(phone.locator("details.secret")).to_have_count(1)
+    expect(phone.locator("#lobby [data-reveal]")).to_have_count(1)
     return phone
 
 

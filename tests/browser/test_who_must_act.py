@@ -12,10 +12,10 @@ import pytest
 
 # Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-from nightkit import create_table  # noqa: E402
+from nightkit import Night, create_table, seat_everyone  # noqa: E402
 from nightscreenkit import as_referee  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
-from screenkit import FOUR, GOLD, THREE, NewPhone, Shot, new_night  # noqa: E402
+from screenkit import FOUR, GOLD, THREE, TWO, NewPhone, Shot, new_night  # noqa: E402
 from tablekit import Table, started_table  # noqa: E402
 
 HANDS = THREE
@@ -273,3 +273,25 @@ def test_the_join_code_stays_open_once_shown(tablet: Page) -> None:
     tablet.get_by_role("button", name="Show a code").click()
     expect(tablet.locator("details.join .code")).to_be_visible()
     expect(tablet.locator("details.join .code")).to_have_text(re.compile(r"^\d{6}$"))
+
+
+def test_the_lobby_shows_a_saved_hand_only_while_held(tablet: Page, new_phone: NewPhone) -> None:
+    """In the lobby, as in the game, a phone's saved cards show while the button is held and
+    hide when it is let go: a tap never leaves them open on the table."""
+    create_table(tablet, list(TWO))
+    night = Night(tablet)
+    seat_everyone(night, new_phone, TWO)
+    ann = night.phone("Ann")
+    hand = ann.locator("#lobby .hand")
+    expect(hand).to_be_hidden()
+    button = ann.get_by_role("button", name="Hold to see your cards")
+    box = button.bounding_box()
+    assert box is not None
+    ann.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    ann.mouse.down()
+    expect(hand).to_be_visible()
+    expect(hand).to_contain_text("Duke")
+    ann.mouse.up()
+    expect(hand).to_be_hidden()
+    button.click()  # a tap: down and up
+    expect(hand).to_be_hidden()

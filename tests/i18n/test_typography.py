@@ -4,6 +4,7 @@ string with a straight ' or " is caught here."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from babel.messages.pofile import read_po
@@ -43,3 +44,19 @@ def test_the_english_catalog_translates_each_message_as_itself():
     stale = [m.id for m in catalog if m.id and m.string != (
         tuple(m.id) if isinstance(m.id, tuple | list) else m.id)]
     assert stale == []
+
+
+UK = Path(__file__).resolve().parents[2] / "app/translations/uk/LC_MESSAGES/messages.po"
+UK_LETTER = "а-яіїєґА-ЯІЇЄҐ"
+
+
+def test_ukrainian_words_take_the_typographic_apostrophe():
+    """Ukrainian writes its apostrophe inside a word (об’єкт, з’являтиметься) one way only, ’,
+    as the catalogue's other words do: never a straight ' between two letters."""
+    straight = re.compile(f"[{UK_LETTER}]'[{UK_LETTER}]")
+    with open(UK, encoding="utf-8") as catalogue:
+        found = [text for message in read_po(catalogue) if message.id
+                 for text in ([message.string] if isinstance(message.string, str)
+                              else list(message.string))
+                 if text and straight.search(text)]
+    assert not found, "use ’ inside a Ukrainian word:\n" + "\n".join(found)
