@@ -15,7 +15,16 @@ pytest.importorskip("playwright.sync_api", reason="the playwright package is not
 from nightkit import Night, create_table, seat_everyone  # noqa: E402
 from nightscreenkit import as_referee  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
-from screenkit import FOUR, GOLD, THREE, TWO, NewPhone, Shot, new_night  # noqa: E402
+from screenkit import (  # noqa: E402
+    FOUR,
+    GOLD,
+    THREE,
+    TWO,
+    NewPhone,
+    Shot,
+    new_night,
+    viewport_shot,
+)
 from tablekit import Table, started_table  # noqa: E402
 
 HANDS = THREE
@@ -295,3 +304,23 @@ def test_the_lobby_shows_a_saved_hand_only_while_held(tablet: Page, new_phone: N
     expect(hand).to_be_hidden()
     button.click()  # a tap: down and up
     expect(hand).to_be_hidden()
+
+
+def test_the_join_code_leaves_the_waiting_line_in_sight(live_app: Any, tablet: Page) -> None:
+    """The "Another referee" pop-up, code shown, covers neither the prompt nor its waiting line,
+    at both tablet sizes."""
+    t = started_table(live_app, {name: cards for name, cards in THREE.items()})
+    as_referee(tablet, t)
+    tablet.get_by_text("Another referee").click()
+    tablet.get_by_role("button", name="Show a code").click()
+    box = tablet.locator("details.join .join-box")
+    expect(box.locator(".code")).to_be_visible()
+    for width, height in ((1024, 768), (1280, 800)):
+        tablet.set_viewport_size({"width": width, "height": height})
+        viewport_shot(tablet, f"who-acts-tablet-join-code-{width}")
+        for covered in ("#prompt", "#prompt .waiting"):
+            assert tablet.evaluate("""s => {
+                const a = document.querySelector('details.join .join-box').getBoundingClientRect();
+                const b = document.querySelector(s).getBoundingClientRect();
+                return a.right <= b.left || b.right <= a.left || a.bottom <= b.top
+                    || b.bottom <= a.top; }""", covered), (covered, width)
