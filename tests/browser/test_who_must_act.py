@@ -13,7 +13,7 @@ import pytest
 # Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 from nightkit import Night, create_table, seat_everyone  # noqa: E402
-from nightscreenkit import as_referee  # noqa: E402
+from nightscreenkit import as_referee, as_seat, night_settings  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 from screenkit import (  # noqa: E402
     FOUR,
@@ -324,3 +324,22 @@ def test_the_join_code_leaves_the_waiting_line_in_sight(live_app: Any, tablet: P
                 const b = document.querySelector(s).getBoundingClientRect();
                 return a.right <= b.left || b.right <= a.left || a.bottom <= b.top
                     || b.bottom <= a.top; }""", covered), (covered, width)
+
+
+def test_the_decision_timer_moves_nothing_on_the_phone(live_app: Any, live_server: str,
+                                                       new_context: Any, playwright: Any,
+                                                       screenshot: Shot) -> None:
+    """Ann's phone, then the decision timer switched on: her alert and hand stand where they
+    stood; the countdown floats at the foot of the screen, on it."""
+    t = started_table(live_app, {name: cards for name, cards in THREE.items()})
+    ann = as_seat(new_context(**playwright.devices["Pixel 7"]), live_server, t, "Ann")
+    tops = "() => ['#alert', '#mine'].map(s => document.querySelector(s).getBoundingClientRect().y)"
+    before = ann.evaluate(tops)
+    night_settings(t, timer="30")
+    ann.reload()
+    box = ann.locator(".countdown")
+    expect(box).to_be_visible()
+    assert ann.evaluate(tops) == before
+    screenshot(ann, "who-acts-phone-timer")
+    found = box.bounding_box()
+    assert found is not None and found["y"] + found["height"] <= ann.viewport_size["height"]
