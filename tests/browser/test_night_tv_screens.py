@@ -24,7 +24,7 @@ from nightscreenkit import (  # noqa: E402
     wider_than_the_screen,
 )
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
-from tablekit import finished_game, started_table  # noqa: E402
+from tablekit import finished_game, started_table, watch_link  # noqa: E402
 
 
 def test_the_tv_follows_the_game_live_and_shows_no_control(
@@ -109,3 +109,21 @@ def test_the_tv_s_winner_screen_fits_without_scrolling(
     assert tv.evaluate("() => document.documentElement.scrollHeight") <= height
     assert wider_than_the_screen(tv) == []
     screenshot(tv, f"night-tv-{players}-{language}-{width}")
+
+
+def test_the_tv_follows_the_table_from_the_winner_screen_into_the_timeline(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot,
+) -> None:
+    """Issue 14 (outside tester): a TV left on the winner's screen shows the timeline by itself
+    as soon as a phone opens it (pushed by the stream, well within LIVE_MS)."""
+    t = finished_game(live_app)
+    link = watch_link(t)
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(live_server + link)
+    expect(tv.locator("#tv h1")).to_contain_text("Ann wins!")
+    screenshot(tv, "night-tv-winner-before-timeline")
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    expect(tv.locator("main[data-shows=timeline]")).to_be_attached(timeout=LIVE_MS)
+    assert tv.url.endswith(link + "/timeline")
+    screenshot(tv, "night-tv-winner-into-timeline")
