@@ -7,6 +7,7 @@ through a whole game); the browser then opens the screens a person would (nights
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,7 +25,7 @@ from nightscreenkit import (  # noqa: E402
     wider_than_the_screen,
 )
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
-from tablekit import finished_game, started_table, watch_link  # noqa: E402
+from tablekit import finished_game, started_table  # noqa: E402
 
 
 def test_the_tv_follows_the_game_live_and_shows_no_control(
@@ -118,7 +119,9 @@ def test_the_tv_follows_the_table_from_the_winner_screen_into_the_timeline(
     """Issue 14 (outside tester): a TV left on the winner's screen shows the timeline by itself
     as soon as a phone opens it (pushed by the stream, well within LIVE_MS)."""
     t = finished_game(live_app)
-    link = watch_link(t)
+    found = re.search(r'href="(?:https?://[^/"]+)?(/w/[^"]+)"', t.page())
+    assert found, "no spectators' link on the tablet"
+    link = found.group(1)
     tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
     tv.goto(live_server + link)
     expect(tv.locator("#tv h1")).to_contain_text("Ann wins!")
