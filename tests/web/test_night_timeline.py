@@ -91,7 +91,13 @@ def test_opening_the_timeline_closes_the_game_then_shows_every_lane(app):
     assert "Ann won this game." in page
     assert 'class="chip claim held"' in page  # Ann's taxes: she held the Duke
     assert "✝" in page  # Bob's lost influence
-    assert t.post("/undo", {}).status_code == 422
+    undo = t.post("/undo", {})
+    assert undo.status_code == 422 and "timeline of this game was opened" in undo.text
+    # Issue 14 (outside tester): the greyed Undo says why, and so does the winner's screen
+    button = re.search(r"<button[^>]*disabled>Undo(.*?)</button>", t.page(), re.S)
+    assert button and "the timeline closed the game" in button.group(1)
+    assert "The timeline was opened: this game is closed" in t.page()
+    assert "record was downloaded" not in t.page()
     # the phones and the spectators see it too, now
     assert t.phone("Bob").get(t.link("Bob") + "/timeline").status_code == 200
     assert app.test_client().get(watch_link(t) + "/timeline").status_code == 200
@@ -213,3 +219,15 @@ def test_a_bluff_is_drawn_as_a_bluff_and_caught(app):
     told = story(state.game)
     assert told.tallies["Bob"].bluffs == 1 and told.tallies["Bob"].caught == 1
     assert told.tallies["Ann"].challenges_won == 1
+
+
+def test_a_download_closes_the_game_and_undo_says_so(app):
+    """The other way a game closes: its greyed Undo names the download, not the timeline."""
+    t = finished_game(app)
+    assert t.download().status_code == 200
+    page = t.page()
+    button = re.search(r"<button[^>]*disabled>Undo(.*?)</button>", page, re.S)
+    assert button and "the download closed the game" in button.group(1)
+    assert "record was downloaded" in page and "timeline was opened" not in page
+    undo = t.post("/undo", {})
+    assert undo.status_code == 422 and "record of this game was downloaded" in undo.text
