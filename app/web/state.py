@@ -103,8 +103,8 @@ def advance(state: TableState, row: LogRow, applied: Game | None = None) -> Tabl
         setup = entry["setup"]
         return replace(state, version=row.seq, setup=setup, game=new_game(dict(setup)),
                        lobby=False, games=state.games + 1, steps=(), undone=(), undone_at=(),
-                       closed=False, closed_by="", winners=state.night_winners, decision_opened=row.created,
-                       last_said=0, time_up=())
+                       closed=False, closed_by="", winners=state.night_winners,
+                       decision_opened=row.created, last_said=0, time_up=())
     if control == "rematch":
         return replace(state, version=row.seq, lobby=True)
     if control == "closed":
