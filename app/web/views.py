@@ -41,6 +41,7 @@ from app.engine.waiting import waiting_to_you
 from app.i18n import Voice
 from app.store import Seat
 from app.web import setting_words, words
+from app.web.seatcalls import question_key, seat_calls
 from app.web.state import TableState
 
 RECENT_RULINGS: Final = 30  # on the tablet's live view; the whole game is one tap away
@@ -176,8 +177,7 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     view["private_kinds"] = PRIVATE_KINDS
     view["must_act"] = must_act(asked, mine["turn"], seat.name)
     view["turn_no"] = turn_number(state.game)
-    view["buzz"] = (question_key(asked, mine["turn"], view["me"]["face_down"], view["turn_no"])
-                    if view["must_act"] else None)
+    view["buzz"] = question_key(asked, mine["turn"], view["me"]["face_down"], view["turn_no"])
     voice = view["voice"]
     view["yours"] = lambda r: yours(voice, r, seat.name)
     view["waiting_to_you"] = lambda r: voice.ruling(waiting_to_you(r, seat.name))
@@ -217,46 +217,8 @@ def must_act(asked: Sequence[Prompt], turn: dict[str, Any] | None, name: str) ->
     return any(p.private or p.kind == "declare" or targeted for p in asked)
 
 
-def question_key(asked: Sequence[Prompt], turn: dict[str, Any] | None, face_down: int,
-                 turn_no: int) -> str:
-    """What a phone that must act is asked, as a key that changes only with a new question:
-    the turn, its open window or stage, the kinds of step asked and the cards this player
-    still holds (a second loss in one turn is a new question). Another seat's answer in the
-    same window leaves it as it was, so the phone buzzes once per question."""
-    window, stage = (turn["window"], turn["stage"]) if turn else (None, None)
-    kinds = "-".join(p.kind for p in asked)
-    return f"{turn_no}-{window}-{stage}-{kinds}-{face_down}"
-
-
 def pending_of(state: TableState) -> list[Prompt]:
     return pending(state.game) if state.game is not None and not state.lobby else []
-
-
-MUST: Final = "must"
-MAY: Final = "may"
-
-
-def seat_calls(prompts: Sequence[Prompt], turn: dict[str, Any] | None
-               ) -> dict[str, tuple[str, str]]:
-    """What the table waits for from each seat, as its badge on the public tablet says it:
-    (``must`` or ``may``, what): a step only they can take, their turn, or an answer to an
-    action aimed at them is a must (gold, as the phone that must act); a window open to
-    everyone is a may (blue). The first prompt that is a must decides."""
-    calls: dict[str, tuple[str, str]] = {}
-    for p in prompts:
-        call = seat_call(p, turn)
-        if p.player not in calls or (call[0] == MUST and calls[p.player][0] != MUST):
-            calls[p.player] = call
-    return calls
-
-
-def seat_call(p: Prompt, turn: dict[str, Any] | None) -> tuple[str, str]:
-    targeted = turn is not None and turn["target"] == p.player and turn["actor"] != p.player
-    if p.kind in ("respond", "block"):
-        if targeted:
-            return MUST, "answer"
-        return MAY, "challenge" if p.kind == "respond" else "block"
-    return MUST, "answer" if p.kind == "prove" else "act"
 
 
 def acting(prompts: Sequence[Prompt]) -> list[str]:
