@@ -36,6 +36,7 @@ from app.engine import (
 from app.engine import seat_view as engine_seat_view
 from app.engine import table_view as engine_table_view
 from app.engine.cards import ACTIONS
+from app.engine.memo import PerGame
 from app.engine.state import Game
 from app.engine.waiting import waiting_to_you
 from app.i18n import Voice
@@ -186,10 +187,14 @@ def yours(voice: Voice, r: Ruling, you: str) -> str:
     return voice.ruling(r) if mine is r else voice.say(mine.text, mine.params, mine.count)
 
 
-def turn_number(game: Game) -> int:
-    """How many turns have begun: the key of a question a phone is filling in (data-keep) stays
-    the same while other seats take their steps, and changes with the next turn."""
+def _turns_begun(game: Game) -> int:
     return sum(1 for step in game.history if step.do in ACTIONS)
+
+
+turn_number: Final = PerGame(_turns_begun)
+"""How many turns have begun: the key of a question a phone is filling in (data-keep) stays
+the same while other seats take their steps, and changes with the next turn. Counted over the
+whole history once per game state (not once per seat: a version's six phones ask alike)."""
 
 
 def phone_public(state: TableState, languages: list[tuple[str, str]]) -> View:
