@@ -152,6 +152,9 @@ def tablet(state: TableState, link: Callable[[Seat], str], languages: list[tuple
     view["view"] = public
     view["prompts"] = [p if not p.private else _stripped(p) for p in prompts
                        if not p.private or p.player in untracked]
+    # Who may challenge and who may block now (tablet/_prompt.html's two windows).
+    view["responders"] = [p for p in view["prompts"] if p.kind == "respond"]
+    view["blockers"] = [p for p in view["prompts"] if p.kind == "block"]
     view["log"] = log_lines(state, public["log"], view["voice"], RECENT_RULINGS)
     view["log_total"] = len(public["log"])
     view["acting"] = acting(prompts)
@@ -208,7 +211,12 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     everyone = pending_of(state)
     view["acting"] = acting(everyone)
     view["asked"] = asked = [p for p in everyone if p.player == seat.name]  # all kinds
-    view["private_kinds"] = PRIVATE_KINDS
+    # Whether the seat has a step of its own to take (its table part then says nothing of
+    # whom the table waits for): asked here, once, not with a filter chain in the template.
+    view["own_step"] = any(p.private for p in view["prompts"])
+    # What the seat is asked, by kind, and which of those are its own steps (phone/_alert.html).
+    view["asked_kinds"] = [p.kind for p in asked]
+    view["own_kinds"] = [p.kind for p in asked if p.kind in PRIVATE_KINDS]
     view["must_act"] = must_act(asked, mine["turn"], seat.name)
     view["turn_no"] = turn_number(state.game)
     voice = view["voice"]
