@@ -13,8 +13,11 @@ import sqlite3
 import stat
 from pathlib import Path
 
+from sqlite_utils import Database
+
 from app.cli_i18n import _
 from app.instance import DATABASE, InstanceProblem
+from app.schema import unknown_migrations
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 OUR_TABLES = frozenset({"tables", "seats", "steps"})
@@ -70,6 +73,14 @@ def check_database(folder: Path) -> Path:
             "%(path)s belongs to another program (its tables: %(tables)s): give --instance "
             "another folder, or move that file away",
             path=path, tables=", ".join(sorted(tables)[:5])))
+    newer = _changes_unknown_here(path) if tables else []
+    if newer:
+        # TRANSLATORS: command line. path: a file or folder path; changes: names of changes
+        # to the database's layout, as the program calls them (not translated).
+        raise InstanceProblem(_(
+            "%(path)s was written by a newer coup-referee (its changes %(changes)s are unknown "
+            "to this one): run the newer release, or give --instance another folder",
+            path=path, changes=", ".join(newer[:3])))
     if not (os.access(path, os.W_OK) and os.access(folder, os.W_OK)):  # and its -wal beside it
         raise _cannot_open(path, PermissionError(errno.EACCES, os.strerror(errno.EACCES)))
     return path
@@ -101,6 +112,16 @@ def _tables(path: Path) -> set[str]:
         rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
                             "AND name NOT LIKE 'sqlite_%'")
         return {str(row[0]) for row in rows}
+    finally:
+        conn.close()
+
+
+def _changes_unknown_here(path: Path) -> list[str]:
+    """The schema changes (migrations) applied to the database that this release doesn't
+    have: a newer release wrote it, and this one would misread or break what it added."""
+    conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=10)
+    try:
+        return unknown_migrations(Database(conn))
     finally:
         conn.close()
 

@@ -4,7 +4,7 @@ table (:class:`TableLog`) and of the players' page (:class:`PlayerLog`), and all
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -41,6 +41,11 @@ class TableLog(Protocol):
         raise NotImplementedError
 
 
+Naming = Callable[[list[GameResult], dict[str, str]], tuple[Sequence[str], str]]
+"""A rename's or merge's decision (:meth:`PlayerLog.name_people`): given every finished game's
+numbers and the names as they are, the keys of the names that become whose."""
+
+
 @runtime_checkable
 class PlayerLog(Protocol):
     """The players' page's reads and its one write (renames and merges); each game's numbers
@@ -59,5 +64,7 @@ class PlayerLog(Protocol):
         table's), or None for a device that holds no seat."""
         raise NotImplementedError
 
-    def name_people(self, keys: Sequence[str], person: str) -> None:
-        """In one transaction: the names with these keys are ``person``'s from now on."""
+    def name_people(self, decide: Naming) -> None:
+        """In one write transaction: ``decide`` is given the games and the names as they are
+        under the write lock and answers which names' keys are whose from now on; what it
+        answers is written. If it raises (a refusal), nothing is written."""

@@ -93,6 +93,13 @@ def night_games_count_when_over(db: Database) -> None:
     db.execute("ALTER TABLE night_games ADD COLUMN settled INTEGER NOT NULL DEFAULT 1")
 
 
+def unknown_migrations(db: Database) -> list[str]:
+    """Schema changes applied to ``db`` that this release doesn't know, oldest first (a newer
+    release wrote it). Checked before ``serve`` or ``import`` opens it (app/database_file.py)."""
+    ours = {migration.name for migration in MIGRATIONS.pending(Database(memory=True))}
+    return [done.name for done in MIGRATIONS.applied(db) if done.name not in ours]
+
+
 def connect(path: str | Path) -> Database:
     """Open a Database: autocommit driver mode, foreign keys, a bounded wait for the lock, and
     ``synchronous = NORMAL``, the usual pairing with WAL: a commit is written to the WAL but

@@ -31,7 +31,7 @@ from typing import Any, Final
 from sqlite_utils import Database
 
 from app.frozen import freeze
-from app.interfaces import PlayerLog, TableLog
+from app.interfaces import Naming, PlayerLog, TableLog
 from app.rows import (
     JSON,
     GameResult,
@@ -167,8 +167,9 @@ class Store:
             "ORDER BY tables.created DESC LIMIT 1", [device]).fetchone()
         return None if row is None else str(row[0])
 
-    def name_people(self, keys: Sequence[str], person: str) -> None:
-        with immediate(self.db):
+    def name_people(self, decide: Naming) -> None:
+        with immediate(self.db):  # the checks read what is there under the write lock
+            keys, person = decide(self.results(), self.aliases())
             for key in keys:
                 self.db.execute("INSERT OR REPLACE INTO night_names (name, person) "
                                 "VALUES (?, ?)", [key, person])

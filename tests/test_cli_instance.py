@@ -149,3 +149,25 @@ def test_an_empty_secret_key_is_never_used(tmp_path: Path) -> None:
     assert len(key) == 64 and app.config["SECRET_KEY"] == key
     assert create_app(str(folder), {"TESTING": True}).config["SECRET_KEY"] == key  # kept
 
+
+
+def test_a_database_from_a_newer_release_is_refused_in_one_line(tmp_path: Path) -> None:
+    """A newer release's schema change this one doesn't know: serve and import refuse the file
+    (this release could misread or break what it added) and leave it as it was."""
+    from app.schema import init_db
+
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    database = folder / "coup.sqlite"
+    init_db(database)
+    with sqlite3.connect(database) as conn:
+        conn.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+                     "VALUES ('coup-referee', 'a_later_change', '2027-01-01T00:00:00')")
+    conn.close()
+    before = database.read_bytes()
+    for command in (("serve", "--host", "127.0.0.1", "--port", "0"), ("import", str(WORKED))):
+        done = cli(*command, "--instance", str(folder))
+        assert done.returncode == 2, done.stdout + done.stderr
+        line = one_line(done.stderr)
+        assert "was written by a newer coup-referee" in line and "a_later_change" in line, line
+    assert database.read_bytes() == before

@@ -13,6 +13,7 @@ from tablekit import STORE_SEATS as SEATS
 from tablekit import STORE_SETUP as SETUP
 from tablekit import append
 
+from app.rows import GameResult
 from app.schema import count_lobbies, remove_abandoned
 from app.store import SeatGone, StaleVersion, Store, UnknownTable
 
@@ -189,3 +190,29 @@ def test_two_writers_retrying_lose_nothing(db_path: Path) -> None:
     steps = [row.step for row in snapshot.rows if row.step]
     for name in ("a", "b"):
         assert [s["i"] for s in steps if s["w"] == name] == list(range(per_writer))
+
+
+def test_a_rename_decides_under_the_write_lock_and_a_refusal_writes_nothing(
+    store: Store, db_path: Path
+) -> None:
+    """The players' page checks a rename or merge against the names as they are under the
+    write lock, so a rename by another device between its read and its write can't slip in."""
+    seen: list[bool] = []
+
+    def decide(results: list[GameResult], names: dict[str, str]) -> tuple[list[str], str]:
+        seen.append(store.db.conn.in_transaction)
+        other = sqlite3.connect(db_path, timeout=0)
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            other.execute("INSERT INTO night_names (name, person) VALUES ('x', 'y')")
+        other.close()
+        return ["ann"], "Anna"
+
+    store.name_people(decide)
+    assert seen == [True] and store.aliases() == {"ann": "Anna"}
+
+    def refuse(results: list[GameResult], names: dict[str, str]) -> tuple[list[str], str]:
+        raise ValueError("refused")
+
+    with pytest.raises(ValueError, match="refused"):
+        store.name_people(refuse)
+    assert store.aliases() == {"ann": "Anna"} and not store.db.conn.in_transaction

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Final
 
 from flask import current_app, request
@@ -29,6 +28,7 @@ from markupsafe import Markup
 from app.web.fragments import CSRF_SLOT, VERSION_SLOT
 from app.web.i18n import language
 from app.web.screens import fragments
+from app.web.templating import ScreensEnvironment
 
 SLOTS: Final = frozenset({"csrf", "version"})
 """Filled in when the screen is placed, not part of what a region shows."""
@@ -56,9 +56,9 @@ class Region:
     """What of its names the partial reads in the case at hand (those it would not read are
     left out of its key), when that is less than all of them."""
 
-    def scope(self, view: Mapping[str, Any]) -> dict[str, Any]:
+    def scope(self, env: Environment, view: Mapping[str, Any]) -> dict[str, Any]:
         """What the partial is drawn from: the names it reads (narrowed views cut down)."""
-        scope = {name: view[name] for name in reads(self.template) if name in view}
+        scope = {name: view[name] for name in reads(env, self.template) if name in view}
         for name, keys in self.narrow.items():
             if name in scope:
                 scope[name] = {key: scope[name][key] for key in keys if key in scope[name]}
@@ -74,14 +74,17 @@ class Region:
         return shown
 
 
-@lru_cache(maxsize=64)
-def reads(template: str) -> tuple[str, ...]:
-    """The names ``template`` (and every partial it includes) reads from its context, with
-    those its helpers are made from, in one order. Every app has the same templates and
-    globals, so the first app's answer is every app's."""
-    env = current_app.jinja_env
-    read = (_context_names(env, template) | {SPOKEN_IN}) - set(env.globals) - SLOTS
-    return tuple(sorted(read | {made for name in read for made in MADE_BY.get(name, ())}))
+def reads(env: Environment, template: str) -> tuple[str, ...]:
+    """The names ``template`` (and every partial it includes) reads from its context in the
+    app whose environment is ``env``, with those its helpers are made from, in one order;
+    found once per app (the environment's ``names_read``)."""
+    assert isinstance(env, ScreensEnvironment)
+    found = env.names_read.get(template)
+    if found is None:
+        read = (_context_names(env, template) | {SPOKEN_IN}) - set(env.globals) - SLOTS
+        found = tuple(sorted(read | {made for name in read for made in MADE_BY.get(name, ())}))
+        env.names_read[template] = found
+    return found
 
 
 def _context_names(env: Environment, template: str) -> set[str]:
@@ -114,7 +117,7 @@ class Placed:
         several), drawn only if what it shows changed, with this screen's version (and form
         token) in its forms."""
         region = self.regions[name]
-        scope = region.scope({**self.view, **given} if given else self.view)
+        scope = region.scope(self.env, {**self.view, **given} if given else self.view)
         html = self.fragments.alike(self.table_id, (name, *self.audience, part),
                                     region.shows(scope),
                                     lambda: self.draw(region.template, scope))

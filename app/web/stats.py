@@ -145,28 +145,33 @@ class PlayerBook:
         """Every game ``old`` played is now ``new``'s (the name as it was cleaned, returned).
         To join two players, use :meth:`merge`."""
         new = clean_name(new)
-        with self.pool.players() as store:
-            results, names = store.results(), store.aliases()
+
+        def decide(results: list[GameResult], names: dict[str, str]) -> tuple[list[str], str]:
             known = {s.name for s in player_stats(results, names)}
             _known(known, old)
             clash = next((k for k in known if look_alike(k) == look_alike(new) and k != old),
                          None)
             if clash is not None:
                 raise NightProblem(Why.NAME_TAKEN, name=clash)
-            store.name_people(_keys_of(results, names, old), new)
+            return _keys_of(results, names, old), new
+
+        with self.pool.players() as store:
+            store.name_people(decide)
         return new
 
     def merge(self, old: str, into: str) -> None:
         """Join two players: ``old``'s games become ``into``'s. Two people who sat at one
         table are two players: merging them would count that game twice, so it is refused."""
-        with self.pool.players() as store:
-            results, names = store.results(), store.aliases()
+        def decide(results: list[GameResult], names: dict[str, str]) -> tuple[list[str], str]:
             _known({s.name for s in player_stats(results, names)}, old, into)
             if old == into:
                 raise NightProblem(Why.SAME_PLAYER)
             if _played_together(results, names, old, into):
                 raise NightProblem(Why.PLAYED_TOGETHER, name=old, other=into)
-            store.name_people(_keys_of(results, names, old), into)
+            return _keys_of(results, names, old), into
+
+        with self.pool.players() as store:
+            store.name_people(decide)
 
 
 def _keys_of(results: Sequence[GameResult], names: Mapping[str, str], old: str) -> list[str]:

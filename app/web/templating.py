@@ -64,6 +64,12 @@ class ScreensEnvironment(Environment):
 
     context_class = ScreensContext
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.names_read: dict[str, tuple[str, ...]] = {}
+        """What each screen region's template reads, found once per environment
+        (:func:`app.web.regions.reads`)."""
+
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         """Each template's globals: the environment's at the time it was loaded, then its
         own."""

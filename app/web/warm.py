@@ -40,9 +40,8 @@ def warm_up(app: Flask, pause: Callable[[], object] = lambda: None,
     for language in LANGUAGES:
         catalog(language)
         pause()
-    with app.app_context():  # what each screen region reads: its partials parsed once
-        for template in {region.template for region in (*TABLET.values(), *PHONE.values())}:
-            reads(template)
-            pause()
+    for template in {region.template for region in (*TABLET.values(), *PHONE.values())}:
+        reads(app.jinja_env, template)  # what each screen region reads: its partials parsed
+        pause()
     then()
     return len(names)

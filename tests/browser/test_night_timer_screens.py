@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+from nightkit import wait_stream, watch  # noqa: E402
 from nightscreenkit import (  # noqa: E402
     HANDS,
     LIVE_MS,
@@ -104,7 +105,9 @@ def speech_on(live_app: Any, tablet: Page, language: str, voices: str) -> Any:
     ``voices``, with the read-aloud switch turned on."""
     t = started_table(live_app, HANDS, language=language)
     tablet.context.add_init_script(FAKE_SPEECH % voices)
+    watch(tablet)
     as_referee(tablet, t)
+    wait_stream(tablet, 1)  # the rulings to read come by the stream
     tablet.locator(".night-tools summary").click()
     tablet.locator("[data-speech-switch]").check()
     return t
@@ -114,7 +117,6 @@ def test_rulings_are_read_aloud_in_the_table_s_language(
     live_app: Any, tablet: Page
 ) -> None:
     t = speech_on(live_app, tablet, "ru", '[{"lang": "en-US"}, {"lang": "ru-RU"}]')
-    tablet.wait_for_timeout(300)  # let the stream open
     assert t.post("/step", {"do": "tax", "by": "Ann"}).status_code == 200
     tablet.wait_for_function("() => window.__spoken.length > 0", timeout=LIVE_MS)
     spoken = tablet.evaluate("() => window.__spoken")

@@ -9,7 +9,6 @@ import pytest
 from tablekit import make_app
 
 from app.i18n import LANGUAGES, catalog
-from app.web.regions import reads
 from app.web.screenregions import PHONE, TABLET
 from app.web.warm import templates_of, warm_up
 
@@ -56,10 +55,10 @@ def test_warm_up_calls_then_once_after_everything_is_loaded(tmp_path: Path) -> N
 
 def test_warm_up_finds_what_every_region_reads(tmp_path: Path) -> None:
     """Each region's partials are parsed at warm-up, not on the first tap that places it."""
-    reads.cache_clear()
-    warm_up(make_app(tmp_path))
-    parsed = reads.cache_info().misses
-    with make_app(tmp_path).app_context():
-        for region in (*TABLET.values(), *PHONE.values()):
-            reads(region.template)
-    assert reads.cache_info().misses == parsed
+    app = make_app(tmp_path)
+    names_read = app.jinja_env.names_read  # type: ignore[attr-defined]
+    assert names_read == {}
+    warm_up(app)
+    assert {region.template for region in (*TABLET.values(), *PHONE.values())} <= set(names_read)
+    other = make_app(tmp_path / "other")
+    assert other.jinja_env.names_read == {}  # type: ignore[attr-defined]  # each app its own

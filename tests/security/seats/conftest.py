@@ -10,7 +10,7 @@ from tablekit import Table, started_table
 
 
 @pytest.fixture
-def table(app: Flask) -> Table:
+def mixed_table(app: Flask) -> Table:
     """Ann and Bob on phones, Cy without one; the game started."""
     return started_table(app, HANDS)
 

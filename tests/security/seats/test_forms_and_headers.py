@@ -13,11 +13,11 @@ from app.web.security import DEVICE_COOKIE, referee_cookie
 # -- forms no other site can send ---------------------------------------------------------
 
 
-def refused_forms(table: Table) -> list[tuple[str, dict[str, str], dict[str, str], str]]:
+def refused_forms(mixed_table: Table) -> list[tuple[str, dict[str, str], dict[str, str], str]]:
     """(path, form, headers, client) for a legal step sent in every forged way."""
-    tablet_csrf = csrf_of(table.page())
-    ann_csrf = csrf_of(table.phone_page("Ann"))
-    version = version_of(table.page())
+    tablet_csrf = csrf_of(mixed_table.page())
+    ann_csrf = csrf_of(mixed_table.phone_page("Ann"))
+    version = version_of(mixed_table.page())
     income = {"do": "income", "by": "Bob", "version": version}
     cases = []
     for csrf, headers in ((None, {}), ("", {}), ("0" * 32, {}), (ann_csrf, {}),
@@ -26,31 +26,31 @@ def refused_forms(table: Table) -> list[tuple[str, dict[str, str], dict[str, str
                           (tablet_csrf, {"Origin": "http://evil.example"}),
                           (tablet_csrf, {"Origin": "null"})):
         form = dict(income) if csrf is None else {**income, "csrf": csrf}
-        cases.append((table.url + "/step", form, headers, "tablet"))
-        cases.append((table.url + "/undo", form, headers, "tablet"))
+        cases.append((mixed_table.url + "/step", form, headers, "tablet"))
+        cases.append((mixed_table.url + "/undo", form, headers, "tablet"))
     for csrf, headers in ((None, {}), ("0" * 32, {}), (tablet_csrf, {}),
                           (ann_csrf, {"Sec-Fetch-Site": "cross-site"}),
                           (ann_csrf, {"Origin": "http://evil.example"})):
         form = {"do": "concede", "version": version, "language": "en"}
         if csrf is not None:
             form["csrf"] = csrf
-        cases.append((table.link("Ann") + "/language", form, headers, "Ann"))
-        cases.append((table.link("Ann") + "/step", form, headers, "Ann"))
+        cases.append((mixed_table.link("Ann") + "/language", form, headers, "Ann"))
+        cases.append((mixed_table.link("Ann") + "/step", form, headers, "Ann"))
     return cases
 
 
-def test_forged_forms_are_refused_and_change_nothing(table: Table, app: Flask):
-    assert table.post("/step", {"do": "income", "by": "Ann"}).status_code == 200  # to undo
-    for path, form, headers, who in refused_forms(table):
-        client = table.tablet if who == "tablet" else table.phones[who]
+def test_forged_forms_are_refused_and_change_nothing(mixed_table: Table, app: Flask):
+    assert mixed_table.post("/step", {"do": "income", "by": "Ann"}).status_code == 200  # to undo
+    for path, form, headers, who in refused_forms(mixed_table):
+        client = mixed_table.tablet if who == "tablet" else mixed_table.phones[who]
         before = snapshot(app)
         response = client.post(path, data=form, headers={**HTMX, **headers})
         assert response.status_code == 400, (path, form, headers, response.status_code)
         assert snapshot(app) == before, (path, headers)
         check_headers(response)
     # The same forms, sent properly, are taken: the refusals above were for the forgery.
-    assert table.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
-    assert table.post("/undo", {}).status_code == 200
+    assert mixed_table.post("/step", {"do": "income", "by": "Bob"}).status_code == 200
+    assert mixed_table.post("/undo", {}).status_code == 200
 
 
 def test_a_new_table_form_from_another_site_is_refused(app: Flask):
@@ -69,37 +69,37 @@ def test_a_new_table_form_from_another_site_is_refused(app: Flask):
     assert response.status_code == 303
 
 
-def test_a_form_token_is_bound_to_its_device(table: Table, app: Flask):
+def test_a_form_token_is_bound_to_its_device(mixed_table: Table, app: Flask):
     """A form token lifted from the tablet's page is useless without the tablet's cookies."""
-    html = table.page()
+    html = mixed_table.page()
     thief = app.test_client()
-    thief.set_cookie(referee_cookie(table.table_id), "guess")
+    thief.set_cookie(referee_cookie(mixed_table.table_id), "guess")
     data = {"csrf": csrf_of(html), "version": version_of(html), "do": "income", "by": "Ann"}
     before = snapshot(app)
-    assert thief.post(table.url + "/step", data=data).status_code == 403
+    assert thief.post(mixed_table.url + "/step", data=data).status_code == 403
     assert snapshot(app) == before
 
 
 # -- headers and pages --------------------------------------------------------------------
 
 
-def every_page(table: Table, app: Flask) -> list[tuple[str, object]]:
+def every_page(mixed_table: Table, app: Flask) -> list[tuple[str, object]]:
     stranger = app.test_client()
     pages = [
-        ("home", table.tablet.get("/")),
-        ("tablet", table.tablet.get(table.url)),
-        ("tablet view", table.tablet.get(table.url + "/view")),
-        ("tablet rules", table.tablet.get(table.url + "/rules")),
-        ("record", table.download()),
-        ("phone", table.phones["Ann"].get(table.link("Ann"))),
-        ("phone view", table.phones["Ann"].get(table.link("Ann") + "/view")),
-        ("phone rules", table.phones["Ann"].get(table.link("Ann") + "/rules")),
-        ("403", stranger.get(table.url)),
+        ("home", mixed_table.tablet.get("/")),
+        ("tablet", mixed_table.tablet.get(mixed_table.url)),
+        ("tablet view", mixed_table.tablet.get(mixed_table.url + "/view")),
+        ("tablet rules", mixed_table.tablet.get(mixed_table.url + "/rules")),
+        ("record", mixed_table.download()),
+        ("phone", mixed_table.phones["Ann"].get(mixed_table.link("Ann"))),
+        ("phone view", mixed_table.phones["Ann"].get(mixed_table.link("Ann") + "/view")),
+        ("phone rules", mixed_table.phones["Ann"].get(mixed_table.link("Ann") + "/rules")),
+        ("403", stranger.get(mixed_table.url)),
         ("404", stranger.get("/s/" + "x" * 32)),
-        ("405", stranger.get(table.url + "/step")),
-        ("400", table.tablet.post(table.url + "/step", data={"do": "income"})),
-        ("422", table.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"})),
-        ("409", table.post("/step", {"do": "income", "by": "Ann"}, version="0")),
+        ("405", stranger.get(mixed_table.url + "/step")),
+        ("400", mixed_table.tablet.post(mixed_table.url + "/step", data={"do": "income"})),
+        ("422", mixed_table.post("/step", {"do": "coup", "by": "Ann", "target": "Bob"})),
+        ("409", mixed_table.post("/step", {"do": "income", "by": "Ann"}, version="0")),
         ("bad create", stranger.post("/tables", data={"csrf": csrf_of(stranger.get("/").text),
                                                        "players": "A"})),
         ("413", stranger.post("/tables", data={"players": "x" * 70_000})),
@@ -111,14 +111,14 @@ def every_page(table: Table, app: Flask) -> list[tuple[str, object]]:
     return pages
 
 
-def test_every_response_carries_the_security_headers(table: Table, app: Flask):
-    for name, response in every_page(table, app):
+def test_every_response_carries_the_security_headers(mixed_table: Table, app: Flask):
+    for name, response in every_page(mixed_table, app):
         check_headers(response)  # type: ignore[arg-type]
         assert response.status_code != 500, name  # type: ignore[attr-defined]
 
 
-def test_no_served_page_needs_inline_script(table: Table, app: Flask):
-    html = [(n, r) for n, r in every_page(table, app) if r.mimetype == "text/html"]  # type: ignore[attr-defined]
+def test_no_served_page_needs_inline_script(mixed_table: Table, app: Flask):
+    html = [(n, r) for n, r in every_page(mixed_table, app) if r.mimetype == "text/html"]  # type: ignore[attr-defined]
     assert len(html) >= 15
     for name, response in html:
         text = response.get_data(as_text=True)  # type: ignore[attr-defined]

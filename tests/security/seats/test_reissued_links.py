@@ -78,32 +78,32 @@ def _table_of(app: Flask, token: str) -> str:
     return table_id
 
 
-def test_a_new_code_mid_game_is_claimed_by_whoever_looks_first(table: Table, app: Flask):
+def test_a_new_code_mid_game_is_claimed_by_whoever_looks_first(mixed_table: Table, app: Flask):
     """Issue 11.1, re-issued links: the new link's refresh claims the seat like its page."""
-    assert table.post("/seat/0/reissue", {}).status_code == 200
-    token = table.live().seats[0].token
+    assert mixed_table.post("/seat/0/reissue", {}).status_code == 200
+    token = mixed_table.live().seats[0].token
     newcomer, late = app.test_client(), app.test_client()
     seen = newcomer.get(f"/s/{token}/view")
     assert seen.status_code == 200 and "Hold to see your cards" in seen.text
-    assert table.live().seats[0].device is not None
+    assert mixed_table.live().seats[0].device is not None
     assert late.get(f"/s/{token}").status_code == 403
     assert late.get(f"/s/{token}/view").status_code == 403
-    assert table.phones["Ann"].get(table.link("Ann") + "/view").status_code == 404
+    assert mixed_table.phones["Ann"].get(mixed_table.link("Ann") + "/view").status_code == 404
 
 
-def test_non_ascii_secrets_get_a_clear_answer_never_a_500(table: Table, app: Flask):
+def test_non_ascii_secrets_get_a_clear_answer_never_a_500(mixed_table: Table, app: Flask):
     """Issue 11.3: secrets are compared as bytes; odd cookies are refused or replaced."""
     before = snapshot(app)
     stranger = app.test_client()
     home = stranger.get("/")
     refused = stranger.post("/tables", data={"csrf": "é", "players": "A\nB"})
     assert refused.status_code == 400 and "expired" in refused.text
-    assert stranger.get(f"{table.url}?key=é").status_code == 403
-    assert stranger.get(f"{table.url}?key=%FF%FE").status_code == 403
-    stranger.set_cookie(referee_cookie(table.table_id), "é日本")
-    assert stranger.get(table.url).status_code == 403
-    join = stranger.get(table.url + "/join")
-    wrong = stranger.post(table.url + "/join", data={"csrf": csrf_of(join.text), "code": "é"})
+    assert stranger.get(f"{mixed_table.url}?key=é").status_code == 403
+    assert stranger.get(f"{mixed_table.url}?key=%FF%FE").status_code == 403
+    stranger.set_cookie(referee_cookie(mixed_table.table_id), "é日本")
+    assert stranger.get(mixed_table.url).status_code == 403
+    join = stranger.get(mixed_table.url + "/join")
+    wrong = stranger.post(mixed_table.url + "/join", data={"csrf": csrf_of(join.text), "code": "é"})
     assert wrong.status_code == 422 and "not right" in wrong.text
     assert snapshot(app) == before
     assert home.status_code == 200
@@ -129,14 +129,14 @@ def test_an_odd_device_cookie_is_replaced_before_it_claims_a_seat(app: Flask, co
     assert app.test_client().get(lobby.link("Bob")).status_code == 200
 
 
-def test_a_stale_new_code_form_reissues_once(table: Table):
+def test_a_stale_new_code_form_reissues_once(mixed_table: Table):
     """Issue 11.8: "New code" carries the version it was drawn from, like every tap."""
-    version = table.version()
-    assert table.post("/seat/0/reissue", {}, version=version).status_code == 200
-    token = table.live().seats[0].token
-    again = table.post("/seat/0/reissue", {}, version=version)
+    version = mixed_table.version()
+    assert mixed_table.post("/seat/0/reissue", {}, version=version).status_code == 200
+    token = mixed_table.live().seats[0].token
+    again = mixed_table.post("/seat/0/reissue", {}, version=version)
     assert again.status_code == 409 and "moved on" in again.text
-    assert table.live().seats[0].token == token
+    assert mixed_table.live().seats[0].token == token
 
 
 class LateBody(io.BytesIO):
@@ -173,42 +173,42 @@ def test_a_revoked_seats_slow_request_writes_nothing(app: Flask):
     """Issue 11.5: Ann's old phone starts entering a hand; before its body arrives the referee
     re-issues her link and the new phone enters her real hand. The slow post is answered 404
     and the hand kept is the new phone's."""
-    table = seated_table(app, ["Ann", "Bob"])
-    old_phone = table.phones["Ann"]
-    csrf = csrf_of(table.phone_page("Ann"))
+    mixed_table = seated_table(app, ["Ann", "Bob"])
+    old_phone = mixed_table.phones["Ann"]
+    csrf = csrf_of(mixed_table.phone_page("Ann"))
     new_phone = app.test_client()
 
     def referee_and_new_phone() -> None:
-        assert table.post("/seat/0/reissue", {}).status_code == 200
-        link = f"/s/{table.live().seats[0].token}"
+        assert mixed_table.post("/seat/0/reissue", {}).status_code == 200
+        link = f"/s/{mixed_table.live().seats[0].token}"
         html = new_phone.get(link).text
         entered = new_phone.post(link + "/hand", data={
             "csrf": csrf_of(html), "card1": "contessa", "card2": "captain"})
         assert entered.status_code == 303
 
     body = urlencode({"csrf": csrf, "card1": "duke", "card2": "duke"}).encode()
-    slow = old_phone.post(table.link("Ann") + "/hand",
+    slow = old_phone.post(mixed_table.link("Ann") + "/hand",
                           input_stream=LateBody(body, referee_and_new_phone),
                           content_type="application/x-www-form-urlencoded",
                           content_length=len(body))
     assert slow.status_code == 404
-    assert table.live().seats[0].hand == ("contessa", "captain")
+    assert mixed_table.live().seats[0].hand == ("contessa", "captain")
 
 
 def test_a_revoked_seats_request_is_refused_inside_the_write(app: Flask):
     """Issue 11.5 at the service: a command that read the seat before its link was re-issued
     is refused by the write itself, and writes nothing."""
-    table = seated_table(app, ["Ann", "Bob"])
+    mixed_table = seated_table(app, ["Ann", "Bob"])
     tables = app.extensions["tables"]
-    state = table.live()
+    state = mixed_table.live()
     seat = state.seats[0]
-    assert table.post("/seat/0/reissue", {}).status_code == 200
+    assert mixed_table.post("/seat/0/reissue", {}).status_code == 200
     before = snapshot(app)
     with pytest.raises(Refusal) as refused:
         tables.commit(state, change=lambda w: w.update_seat(0, hand=["duke", "duke"]),
                        seat=(seat.token, seat.device))
     assert refused.value.why in (Why.ACTED_FIRST, Why.SEAT_GONE)
-    moved = replace(state, version=table.live().version)  # even at the current version
+    moved = replace(state, version=mixed_table.live().version)  # even at the current version
     with pytest.raises(Refusal) as refused:
         tables.commit(moved, change=lambda w: w.update_seat(0, hand=["duke", "duke"]),
                        seat=(seat.token, seat.device))
@@ -220,16 +220,16 @@ def test_a_new_code_ends_the_old_phones_open_event_stream_at_once(app: Flask):
     """Issue 12.4 (a hostile tester): the referee taps "New code" for a seat while the old
     phone listens. Its open stream ends with that change, before it carries a single event,
     and its next request gets the usual refusal. The other seats' streams go on."""
-    table = started_table(app, HANDS)
+    mixed_table = started_table(app, HANDS)
     app.extensions["tables"].broker.keepalive = 0.1  # a stream that went on would say so soon
-    ann = table.phones["Ann"].get(table.link("Ann") + "/events", buffered=False)
-    bob = table.phones["Bob"].get(table.link("Bob") + "/events", buffered=False)
+    ann = mixed_table.phones["Ann"].get(mixed_table.link("Ann") + "/events", buffered=False)
+    bob = mixed_table.phones["Bob"].get(mixed_table.link("Bob") + "/events", buffered=False)
     ann_chunks, bob_chunks = iter(ann.response), iter(bob.response)
     assert next(ann_chunks) and next(bob_chunks)  # both streams are open
-    assert table.post("/seat/0/reissue", {}).status_code == 200
+    assert mixed_table.post("/seat/0/reissue", {}).status_code == 200
     assert list(islice(ann_chunks, 3)) == []  # ended: not one more event, not a keepalive
     assert b"event: changed" in next(bob_chunks)  # Bob's phone still hears the table
     ann.close()
     bob.close()
-    assert table.phones["Ann"].get(table.link("Ann") + "/view").status_code == 404
-    assert table.phones["Ann"].get(table.link("Ann") + "/events").status_code == 404
+    assert mixed_table.phones["Ann"].get(mixed_table.link("Ann") + "/view").status_code == 404
+    assert mixed_table.phones["Ann"].get(mixed_table.link("Ann") + "/events").status_code == 404
