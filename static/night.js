@@ -151,10 +151,45 @@
     button.setAttribute("data-confirm", asked.split("{name}").join(name).split("{into}").join(into));
   }, true);
 
-  function refreshed() { startCountdown(); speak(); }
+  // -- a TV's short page fills its screen ------------------------------------------------
+  // The TV's lobby and its timeline are drawn in type that fits a long game; a short one
+  // would use a third of the screen. On a wide screen their type grows, step by step, as
+  // long as everything still fits unscrolled (never smaller than the style sheet's).
+  var WIDE = "(min-aspect-ratio: 4/3) and (min-width: 900px)";
+  var MOST = 3;
+
+  function fitScreen() {
+    var root = document.documentElement, body = document.body;
+    root.style.fontSize = "";
+    body.style.fontSize = "";
+    var lobby = document.querySelector("#tv.tv-lobby");
+    if (!(lobby || body.classList.contains("tv-timeline")) || !window.matchMedia(WIDE).matches) {
+      return;
+    }
+    var rootSize = parseFloat(window.getComputedStyle(root).fontSize);
+    var bodySize = parseFloat(window.getComputedStyle(body).fontSize);
+    function scale(k) {
+      root.style.fontSize = (rootSize * k) + "px";
+      body.style.fontSize = (bodySize * k) + "px";
+    }
+    function fits(box) {
+      return box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth;
+    }
+    function inside() { return fits(root) && (!lobby || fits(lobby)); }
+    var low = 1, high = MOST;
+    for (var i = 0; i < 10; i += 1) {
+      var middle = (low + high) / 2;
+      scale(middle);
+      if (inside()) { low = middle; } else { high = middle; }
+    }
+    scale(low);
+  }
+
+  function refreshed() { startCountdown(); speak(); fitScreen(); }
   document.addEventListener("DOMContentLoaded", refreshed);
   document.addEventListener("DOMContentLoaded", followTable);
   document.addEventListener("htmx:afterSettle", refreshed);
+  window.addEventListener("resize", fitScreen);
   if ("speechSynthesis" in window) {
     window.speechSynthesis.addEventListener("voiceschanged", speak);
   }

@@ -178,15 +178,17 @@ class Device:
         if form is not None:
             body = urlencode(form, doseq=True)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        conn.request(method, path, body=body, headers=headers)
-        response = conn.getresponse()
-        text = response.read().decode("utf-8")
+        try:  # closed however it ends: a test may kill the server mid-request
+            conn.request(method, path, body=body, headers=headers)
+            response = conn.getresponse()
+            text = response.read().decode("utf-8")
+        finally:
+            conn.close()
         for raw in response.headers.get_all("Set-Cookie") or []:
             cookie = SimpleCookie()
             cookie.load(raw)
             for name, morsel in cookie.items():
                 self.cookies[name] = morsel.value
-        conn.close()
         return response.status, dict(response.headers), text
 
     def get(self, path: str) -> tuple[int, dict, str]:

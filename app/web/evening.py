@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from app.engine import pending
 from app.store import same_secret
 from app.web.refusals import NightProblem, Refusal, Why
-from app.web.state import CONTROL, WINDOWS, TableState
+from app.web.state import CLOSED_BY, CONTROL, WINDOWS, TableState
 
 if TYPE_CHECKING:  # the service calls this module; only its type is needed here
     from app.web.service import Tables
@@ -215,4 +215,4 @@ class NightTaps:
         if state.settled:
             return state
         self.tables.fresh(state, version)
-        return self.tables.commit(state, {CONTROL: "closed"}, seat=seat)
+        return self.tables.commit(state, {CONTROL: "closed", CLOSED_BY: "timeline"}, seat=seat)

@@ -197,7 +197,12 @@ def watched(table_id: str, key: str) -> TableState:
 def tv_context(state: TableState, key: str) -> dict[str, object]:
     return {**views.common(state, languages()), **nightviews.tv(state), **nightviews.night(state),
             "table_id": state.table.id, "key": key,
-            "game_over": nightviews.game_over(state)}
+            "game_over": nightviews.game_over(state),
+            "follows_timeline": winner_screen(state) and not nightviews.timeline_open(state)}
+
+
+def winner_screen(state: TableState) -> bool:
+    return nightviews.game_over(state) and not state.lobby
 
 
 @bp.get("/t/<table_id>/watch.svg")
@@ -220,9 +225,18 @@ def watch(table_id: str, key: str) -> ResponseReturnValue:
 @bp.get("/w/<table_id>/<key>/view")
 def watch_fragment(table_id: str, key: str) -> ResponseReturnValue:
     state = watched(table_id, key)
+    if request.args.get("follow") == "timeline" and timeline_opened(state):
+        return "", 204, {"HX-Redirect": url_for(".watch_timeline", table_id=table_id, key=key)}
     if request.args.get("since") == str(state.version):
         return "", 204
     return render_template("night/_tv.html", **tv_context(state, key))
+
+
+def timeline_opened(state: TableState) -> bool:
+    """A TV left on the winner's screen follows the table into the timeline once a player or
+    the referee opens it, as it follows the table into the next game (issue 14, outside
+    tester)."""
+    return winner_screen(state) and nightviews.timeline_open(state)
 
 
 @bp.get("/w/<table_id>/<key>/events")

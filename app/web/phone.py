@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, g, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from app.store import Seat, same_secret
@@ -58,7 +58,7 @@ def opened(token: str) -> tuple[TableState, Seat]:
         abort(405)
     if link_previewer(request.headers.get("User-Agent", "")):  # a chat drawing the link
         abort(message_page(_("This link opens a player’s seat: open it in the player’s phone’s "
-                             "browser."), 403))
+                             "browser."), 403, start=False))
     return _seat_for(token, seats().open_seat)
 
 
@@ -72,11 +72,20 @@ def _seat_for(token: str, look: Callable[[str, str], tuple[TableState, Seat]]
     try:
         state, seat = look(token, device_id())
     except Refusal as refusal:
-        if refusal.why is Why.ON_TABLET:  # the seat's old phone: it reads its own language
-            g.language = seats().language_of(token)
-        abort(refusal_page(refusal))
+        abort(seat_refused(token, refusal))
     g.language = seat.language or state.table.language
     return state, seat
+
+
+def seat_refused(token: str, refusal: Refusal) -> Response:
+    """A seat link refused to this device: never the referee's start page. The old phone of a
+    "No phone" seat reads its own language and may look again (the seat may come back to a
+    phone)."""
+    if refusal.why is not Why.ON_TABLET:
+        return refusal_page(refusal, start=False)
+    g.language = seats().language_of(token)
+    return refusal_page(refusal, back=url_for("phone.page", token=token),
+                        back_label=_("Check again"))
 
 
 def context(state: TableState, seat: Seat, message: str | None = None,

@@ -65,7 +65,10 @@ def _draw(state: TableState, template: str) -> str:
 def foot(state: TableState, seat: Seat, csrf: str) -> Markup:
     """The seat's language form (phone/_foot.html), with ``csrf`` as its form token. It shows
     nothing of the game, only the seat's link and language, so it is drawn once per seat and
-    language, not once per version."""
+    language, not once per version. The old phone of a "No phone" seat has none: the seat
+    takes no tap from it, so a form there would be a dead end (it reads the seat's language)."""
+    if not seat.tracked:
+        return Markup("")
     screen = ("phone foot", seat.token, language(), request.script_root)
     drawn = fragments().part(state.table.id, screen, 0, lambda: render_template(
         "phone/_foot.html", token=seat.token, csrf=CSRF_SLOT, languages=languages()).strip())

@@ -19,6 +19,7 @@ class Why(Enum):
     NOT_STARTED = "not_started"
     NOTHING_TO_UNDO = "nothing_to_undo"
     CLOSED = "closed"  # the record was downloaded: this game can't be undone
+    TIMELINE_CLOSED = "timeline_closed"  # the timeline was opened: this game can't be undone
     HAND_LOCKED = "hand_locked"  # the game has started: hands can't change
     SEATS_LOCKED = "seats_locked"  # seats change only between games
     UNDER_WAY = "under_way"  # the game has started already
@@ -52,6 +53,7 @@ STATUS: dict[Why, int] = {
     Why.NOT_STARTED: 422,
     Why.NOTHING_TO_UNDO: 422,
     Why.CLOSED: 422,
+    Why.TIMELINE_CLOSED: 422,
     Why.HAND_LOCKED: 422,
     Why.SEATS_LOCKED: 422,
     Why.UNDER_WAY: 422,

@@ -66,14 +66,18 @@ def languages() -> list[tuple[str, str]]:
     return [(code, words.LANGUAGE_TITLES.get(code, code)) for code in LANGUAGES]
 
 
-def message_page(message: str, status: int, back: str | None = None) -> Response:
-    """A page that says one thing; ``back`` leads to the screen it came from (else the start
-    page)."""
-    return make_response(render_template("message.html", message=message, back=back), status)
+def message_page(message: str, status: int, back: str | None = None,
+                 back_label: str | None = None, start: bool = True) -> Response:
+    """A page that says one thing; ``back`` leads to the screen it came from (its button says
+    ``back_label``, else "Back to the game"); with no ``back``, the start page, unless
+    ``start`` is false (a player's phone or a TV: the start page is the referee's)."""
+    return make_response(render_template("message.html", message=message, back=back,
+                                         back_label=back_label, start=start), status)
 
 
-def refusal_page(refusal: Refusal, table: TableState | None = None) -> Response:
-    return message_page(words.refusal(refusal, table), refusal.status)
+def refusal_page(refusal: Refusal, table: TableState | None = None, back: str | None = None,
+                 back_label: str | None = None, start: bool = True) -> Response:
+    return message_page(words.refusal(refusal, table), refusal.status, back, back_label, start)
 
 
 def event_stream(table_id: str, version: int,

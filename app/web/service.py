@@ -167,7 +167,7 @@ class Tables:
         """Undo the newest step of the current game (the log keeps it, marked undone)."""
         self.fresh(state, version)
         if state.closed and not state.lobby:
-            raise Refusal(Why.CLOSED)
+            raise Refusal(Why.TIMELINE_CLOSED if state.closed_by == "timeline" else Why.CLOSED)
         if state.lobby or not state.steps:
             raise Refusal(Why.NOTHING_TO_UNDO)
         seq, newest = state.steps[-1]

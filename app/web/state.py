@@ -45,6 +45,7 @@ class TableState:
     undone_at: tuple[int, ...] = ()  # for each, how many rulings the game's log held just after
     undone_seq: int = 0  # the log seq of the newest undo of this game
     closed: bool = False  # its record was downloaded: this game can't be undone any more
+    closed_by: str = ""  # what closed it: "record" (downloaded) or "timeline" (opened)
     last_said: int = 0  # how many rulings the game's log held before its last live step
     winners: tuple[str, ...] = ()  # the winner of each earlier game at this table, oldest first
     decision_opened: str = ""  # when the game last moved or the night's settings changed
@@ -102,12 +103,13 @@ def advance(state: TableState, row: LogRow, applied: Game | None = None) -> Tabl
         setup = entry["setup"]
         return replace(state, version=row.seq, setup=setup, game=new_game(dict(setup)),
                        lobby=False, games=state.games + 1, steps=(), undone=(), undone_at=(),
-                       closed=False, winners=state.night_winners, decision_opened=row.created,
-                       last_said=0, time_up=())
+                       closed=False, closed_by="", winners=state.night_winners,
+                       decision_opened=row.created, last_said=0, time_up=())
     if control == "rematch":
         return replace(state, version=row.seq, lobby=True)
     if control == "closed":
-        return replace(state, version=row.seq, closed=True)
+        return replace(state, version=row.seq, closed=True,
+                       closed_by=str(entry.get(CLOSED_BY, "record")))
     if control is None and state.game is not None:
         step = engine_step(entry)
         game = applied if applied is not None else apply(state.game, dict(step))
@@ -123,6 +125,8 @@ def advance(state: TableState, row: LogRow, applied: Game | None = None) -> Tabl
 
 
 TIME_UP: Final = "time_up"
+CLOSED_BY: Final = "by"
+"""In a ``closed`` control entry: what closed the game ("timeline"; none: its record)."""
 """A web-only mark on a step's log row: the decision timer ran out and the table let it stand.
 The engine never sees it (:func:`engine_step`), so a game's record is the same without it."""
 

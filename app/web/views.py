@@ -95,6 +95,7 @@ def tablet(state: TableState, link: Callable[[Seat], str], languages: list[tuple
     view["can_undo"] = bool(state.steps) and not state.closed
     view["undo_said"] = last_step_said(state, public["log"], view["voice"])
     view["closed"] = state.closed
+    view["closed_by"] = state.closed_by
     view["download"] = download(state.game, state.closed).value
     return view
 

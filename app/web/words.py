@@ -42,6 +42,8 @@ REFUSALS = {
     Why.NOTHING_TO_UNDO: N_("There is nothing to undo in this game."),
     Why.CLOSED: N_("The record of this game was downloaded, so the game is closed: it can’t be "
                    "undone."),
+    Why.TIMELINE_CLOSED: N_("The timeline of this game was opened, so the game is closed: it "
+                            "can’t be undone."),
     Why.HAND_LOCKED: N_("The game has started; your hand can’t change now."),
     Why.SEATS_LOCKED: N_("Seats can only change between games."),
     Why.UNDER_WAY: N_("The game is already under way."),

@@ -233,3 +233,19 @@ def test_the_tablet_s_winner_screen_shows_the_night_and_the_timeline_above_the_f
     night, prompt = page.locator("#night").bounding_box(), page.locator("#prompt").bounding_box()
     assert night and prompt and night["x"] + night["width"] <= prompt["x"], (night, prompt)
     screenshot(page, "night-tablet-winner-1280")
+
+
+def test_a_phone_refused_the_timeline_mid_game_goes_back_to_its_seat(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot,
+) -> None:
+    """Issue 14 (outside tester): the refusal's one button leads the phone back to its seat,
+    never to the start page (the referee's New table form)."""
+    t = started_table(live_app, HANDS)
+    bob = as_seat(new_context(viewport={"width": 390, "height": 844}), live_server, t, "Bob")
+    response = bob.goto(live_server + t.link("Bob") + "/timeline")
+    assert response is not None and response.status == 409
+    expect(bob.get_by_role("link", name="Start page")).to_have_count(0)
+    screenshot(bob, "night-phone-timeline-refused")
+    bob.get_by_role("link", name="Back to the game").click()
+    expect(bob.locator("#phone")).to_be_visible()

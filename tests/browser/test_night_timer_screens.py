@@ -132,3 +132,27 @@ def test_the_tablet_says_when_the_device_has_no_voice_for_the_language(
     speech_on(live_app, tablet, "ja", '[{"lang": "en-US"}]')
     expect(tablet.locator("[data-speech-none]")).to_be_visible()
     assert tablet.evaluate("() => window.__spoken.length") == 0
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "The timer must be from 10 to"),
+    ("pt-BR", "O tempo deve ser de 10 a"),
+    ("ja", "タイマーは10〜"),
+])
+def test_the_night_settings_speak_with_the_server_s_words_not_the_browser_s(
+    live_app: Any, tablet: Page, screenshot: Shot, language: str, said: str,
+) -> None:
+    """Issue 14 (outside tester): a timer under its least is not stopped by the browser's own
+    bubble (in the browser's language): the form is sent and the server's message, in the
+    table's language, stands beside the field; the number keyboard's hints stay."""
+    t = started_table(live_app, HANDS, language=language)
+    as_referee(tablet, t)
+    tablet.locator("details.night-tools > summary").click()
+    timer = tablet.locator("form.night-settings input[name=timer]")
+    assert timer.get_attribute("inputmode") == "numeric" and timer.get_attribute("min") == "10"
+    timer.fill("5")
+    tablet.locator("form.night-settings button[type=submit]").click()
+    problem = tablet.locator("#night-problem-timer")
+    expect(problem).to_contain_text(said)
+    expect(timer).to_have_attribute("aria-invalid", "true")
+    screenshot(tablet, f"night-settings-refused-{language}")

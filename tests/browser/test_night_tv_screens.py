@@ -7,6 +7,7 @@ through a whole game); the browser then opens the screens a person would (nights
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,7 +25,7 @@ from nightscreenkit import (  # noqa: E402
     wider_than_the_screen,
 )
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
-from tablekit import finished_game, started_table  # noqa: E402
+from tablekit import finished_game, new_table, started_table  # noqa: E402
 
 
 def test_the_tv_follows_the_game_live_and_shows_no_control(
@@ -109,3 +110,81 @@ def test_the_tv_s_winner_screen_fits_without_scrolling(
     assert tv.evaluate("() => document.documentElement.scrollHeight") <= height
     assert wider_than_the_screen(tv) == []
     screenshot(tv, f"night-tv-{players}-{language}-{width}")
+
+
+def test_the_tv_follows_the_table_from_the_winner_screen_into_the_timeline(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot,
+) -> None:
+    """Issue 14 (outside tester): a TV left on the winner's screen shows the timeline by itself
+    as soon as a phone opens it (pushed by the stream, well within LIVE_MS)."""
+    t = finished_game(live_app)
+    found = re.search(r'href="(?:https?://[^/"]+)?(/w/[^"]+)"', t.page())
+    assert found, "no spectators' link on the tablet"
+    link = found.group(1)
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(live_server + link)
+    expect(tv.locator("#tv h1")).to_contain_text("Ann wins!")
+    screenshot(tv, "night-tv-winner-before-timeline")
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    expect(tv.locator("main[data-shows=timeline]")).to_be_attached(timeout=LIVE_MS)
+    assert tv.url.endswith(link + "/timeline")
+    screenshot(tv, "night-tv-winner-into-timeline")
+
+
+def lowest(page: Page, selector: str) -> float:
+    """How far down the page the bottom of the lowest of ``selector`` is (px)."""
+    return float(page.evaluate(
+        "(s) => Math.max(...[...document.querySelectorAll(s)].map("
+        "(e) => e.getBoundingClientRect().bottom))", selector))
+
+
+def test_a_short_game_s_timeline_fills_the_tv(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot,
+) -> None:
+    """Issue 14 (outside tester): a 13-turn game of two used the top third of 1920 x 1080; its
+    type grows until the page fills most of the screen, still unscrolled and uncut."""
+    t = finished_game(live_app)
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    found = re.search(r'href="(?:https?://[^/"]+)?(/w/[^"]+)"', t.page())
+    assert found, "no spectators' link on the tablet"
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(live_server + found.group(1) + "/timeline")
+    tv.wait_for_load_state("load")
+    expect(tv.locator("table.tallies")).to_be_visible()
+    screenshot(tv, "night-tv-timeline-short")
+    assert tv.evaluate("() => document.documentElement.scrollHeight") <= 1080
+    assert lowest(tv, "main.timeline > *") >= 1080 * 0.75
+    assert wider_than_the_screen(tv) == []
+    chip = tv.locator("table.lanes .chip").first
+    assert chip.evaluate("(c) => parseFloat(getComputedStyle(c).fontSize)") >= 30
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_tv_s_lobby_fills_the_screen(
+    live_app: Any, tablet: Page, new_context: Callable[..., BrowserContext], screenshot: Shot,
+    players: int,
+) -> None:
+    """Issue 14 (outside tester): the lobby's names (and, after a game, the night's scoreboard)
+    in type read from the sofa, filling the screen's height, with no scrolling."""
+    if players == 2:
+        t = finished_game(live_app)
+        night_settings(t, target="2")
+        assert t.post("/rematch", {}).status_code == 200
+    else:
+        t = new_table(live_app, list(SIX))
+    as_referee(tablet, t)
+    tablet.locator("details.night-tools > summary").click()
+    link = tablet.locator(".watch a").get_attribute("href")
+    assert link
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(link)
+    expect(tv.locator("#tv h1")).to_have_text("The players are taking their seats")
+    tv.wait_for_load_state("load")
+    screenshot(tv, f"night-tv-lobby-{players}")
+    assert tv.evaluate("() => document.documentElement.scrollHeight") <= 1080
+    assert lowest(tv, "#tv > *:not([hidden])") >= 1080 * 0.6
+    names = tv.locator(".tv-names li").first
+    assert names.evaluate("(n) => parseFloat(getComputedStyle(n).fontSize)") >= 48
+    assert wider_than_the_screen(tv) == []

@@ -4,10 +4,13 @@ lane; a TV on it follows the table."""
 
 from __future__ import annotations
 
+import re
+
 from tablekit import (
     Table,
     csrf_of,
     finished_game,
+    seated_table,
     snapshot,
     started_table,
     version_of,
@@ -36,6 +39,41 @@ def test_timeline_is_refused_until_the_game_is_over(app):
     assert "Who bluffed when" not in t.page()
 
 
+def buttons(html: str) -> list[str]:
+    return re.findall(r'<a class="button[^"]*" href="([^"]+)"', html)
+
+
+def test_refusal_pages_lead_each_device_back_to_its_own_screen(app):
+    """Issue 14 (outside tester): the mid-game timeline refusal leads the phone to its seat and
+    the TV to its board, never to the start page (the referee's New table form); the tablet's
+    leads to the tablet."""
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    tv = watch_link(t)
+    for client, path in ((t.tablet, t.url), (t.phone("Ann"), t.link("Ann")),
+                         (app.test_client(), tv)):
+        page = client.get(path + "/timeline").text
+        assert buttons(page) == [path], page
+        assert "Start page" not in page and "New table" not in page
+    assert buttons(t.phone_post("Bob", "/timeline", {}).text) == [t.link("Bob")]
+
+
+def test_the_old_phone_of_a_no_phone_seat_is_led_to_its_seat_only(app):
+    """Its refused tap offers to look at the seat again (it may come back to a phone), not the
+    start page; its screen has no form at all (the language form was a dead end)."""
+    t = seated_table(app, ["Ann", "Dan"])
+    dan, link = t.phones["Dan"], t.link("Dan")
+    csrf = csrf_of(dan.get(link).text)
+    assert t.post("/seat/1/tracked", {"tracked": "0"}).status_code == 200
+    screen = dan.get(link).text
+    assert "played on the tablet" in screen and "<form" not in screen
+    refused = dan.post(link + "/language", data={"language": "ru", "csrf": csrf})
+    assert refused.status_code == 403
+    assert buttons(refused.text) == [link] and "Check again" in refused.text
+    assert "Start page" not in refused.text
+    stranger = app.test_client().get(link)  # another device: nothing to offer, no start page
+    assert stranger.status_code == 403 and buttons(stranger.text) == []
+
+
 def test_opening_the_timeline_closes_the_game_then_shows_every_lane(app):
     t = finished_game(app)
     assert "Who bluffed when" in t.page()
@@ -53,7 +91,13 @@ def test_opening_the_timeline_closes_the_game_then_shows_every_lane(app):
     assert "Ann won this game." in page
     assert 'class="chip claim held"' in page  # Ann's taxes: she held the Duke
     assert "✝" in page  # Bob's lost influence
-    assert t.post("/undo", {}).status_code == 422
+    undo = t.post("/undo", {})
+    assert undo.status_code == 422 and "timeline of this game was opened" in undo.text
+    # Issue 14 (outside tester): the greyed Undo says why, and so does the winner's screen
+    button = re.search(r"<button[^>]*disabled>Undo(.*?)</button>", t.page(), re.S)
+    assert button and "the timeline closed the game" in button.group(1)
+    assert "The timeline was opened: this game is closed" in t.page()
+    assert "record was downloaded" not in t.page()
     # the phones and the spectators see it too, now
     assert t.phone("Bob").get(t.link("Bob") + "/timeline").status_code == 200
     assert app.test_client().get(watch_link(t) + "/timeline").status_code == 200
@@ -175,3 +219,15 @@ def test_a_bluff_is_drawn_as_a_bluff_and_caught(app):
     told = story(state.game)
     assert told.tallies["Bob"].bluffs == 1 and told.tallies["Bob"].caught == 1
     assert told.tallies["Ann"].challenges_won == 1
+
+
+def test_a_download_closes_the_game_and_undo_says_so(app):
+    """The other way a game closes: its greyed Undo names the download, not the timeline."""
+    t = finished_game(app)
+    assert t.download().status_code == 200
+    page = t.page()
+    button = re.search(r"<button[^>]*disabled>Undo(.*?)</button>", page, re.S)
+    assert button and "the download closed the game" in button.group(1)
+    assert "record was downloaded" in page and "timeline was opened" not in page
+    undo = t.post("/undo", {})
+    assert undo.status_code == 422 and "record of this game was downloaded" in undo.text

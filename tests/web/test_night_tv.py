@@ -67,3 +67,23 @@ def test_the_tv_shows_the_night_s_scoreboard_between_games_only(app):
         assert t.enter_hand(name, hand).status_code == 200
     assert t.post("/start", {}).status_code == 200
     assert "Tonight" not in tv.get(link).text  # mid-game: the board, not the night
+
+
+def test_the_tv_on_the_winner_screen_follows_the_table_into_the_timeline(app):
+    """Issue 14 (outside tester): a TV left on the winner's screen goes to the timeline once a
+    phone or the tablet opens it; before that, and once back on the board, it stays."""
+    t = finished_game(app)
+    link = watch_link(t)
+    tv = app.test_client()
+    over = tv.get(link).text
+    asks = re.search(r'hx-get="([^"]+)"', over).group(1).replace("&amp;", "&")
+    assert "follow=timeline" in asks
+    assert "HX-Redirect" not in tv.get(asks).headers  # nothing opened yet
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    followed = tv.get(asks)
+    assert followed.status_code == 204
+    assert followed.headers["HX-Redirect"] == link + "/timeline"
+    # back on the board from the timeline: it stays there
+    board = tv.get(link).text
+    assert "follow=timeline" not in board
+    assert tv.get(link + "/view?follow=nonsense").status_code == 200
