@@ -67,7 +67,7 @@ class Region:
     def shows(self, scope: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
         """The key the region is remembered by: every value of ``scope`` but the helpers
         (made from values that are in it)."""
-        shown = tuple((name, value) for name, value in scope.items() if name not in MADE_BY)
+        shown = tuple([item for item in scope.items() if item[0] not in MADE_BY])
         for name, value in shown:
             if callable(value):
                 raise TypeError(f"{self.template} reads {name}, a function it can't be keyed by")

@@ -18,16 +18,12 @@ import qrcode
 import qrcode.image.svg
 from markupsafe import Markup
 
-from app.editions import edition
 from app.engine import (
     PRIVATE_KINDS,
     Prompt,
-    RuleError,
     Ruling,
     answers_of,
     characters_in_play,
-    claim_of,
-    claim_words,
     download,
     parse_rules,
     pending,
@@ -36,11 +32,13 @@ from app.engine import (
 from app.engine import seat_view as engine_seat_view
 from app.engine import table_view as engine_table_view
 from app.engine.cards import ACTIONS
+from app.engine.memo import PerGame
 from app.engine.state import Game
 from app.engine.waiting import waiting_to_you
 from app.i18n import Voice
 from app.store import Seat
 from app.web import setting_words, words
+from app.web.commons import common as common  # the screens' shared names (views.common)
 from app.web.seatcalls import question_key, seat_calls
 from app.web.state import TableState
 
@@ -73,33 +71,6 @@ class SeatCard:
         return qr_svg(self.link)
 
 
-def common(state: TableState, languages: list[tuple[str, str]]) -> View:
-    """The names and words every screen of a table uses."""
-    rules = parse_rules(dict(state.rules))
-    voice = words.table_voice(state)
-    return {
-        "version": state.version,
-        "edition": edition(state.edition),
-        "rules": rules,
-        "languages": languages,
-        "voice": voice,  # the templates' _() speaks it: the box's words (app/web/i18n.py)
-        "card": voice.card,
-        "act": voice.action,
-        "faction": voice.faction,
-        "ruling": voice.ruling,
-        "brief": lambda e: _brief(e, voice),
-        "claim_of": lambda a: claim_of(rules, a),
-        "card_list": lambda keys: " / ".join(voice.card(k) for k in keys),
-        # What an action claims, in words: "Duke", or for an Embezzle "no Duke".
-        "claim_words": lambda a: claim_words(rules, a),
-        "answers": answers_of(state.table.setup).value,
-    }
-
-
-def _brief(error: RuleError, voice: Voice) -> str:
-    return voice.say(error.brief or error.text, error.params, error.count)
-
-
 def tablet(state: TableState, link: Callable[[Seat], str], languages: list[tuple[str, str]]
            ) -> View:
     """The referee's screen: the lobby's seat cards, or the game as the table sees it."""
@@ -116,6 +87,9 @@ def tablet(state: TableState, link: Callable[[Seat], str], languages: list[tuple
     view["view"] = public
     view["prompts"] = [p if not p.private else _stripped(p) for p in prompts
                        if not p.private or p.player in untracked]
+    # Who may challenge and who may block now (tablet/_prompt.html's two windows).
+    view["responders"] = [p for p in view["prompts"] if p.kind == "respond"]
+    view["blockers"] = [p for p in view["prompts"] if p.kind == "block"]
     view["log"] = log_lines(state, public["log"], view["voice"], RECENT_RULINGS)
     view["log_total"] = len(public["log"])
     view["acting"] = acting(prompts)
@@ -174,7 +148,12 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     everyone = pending_of(state)
     view["acting"] = acting(everyone)
     view["asked"] = asked = [p for p in everyone if p.player == seat.name]  # all kinds
-    view["private_kinds"] = PRIVATE_KINDS
+    # Whether the seat has a step of its own to take (its table part then says nothing of
+    # whom the table waits for): asked here, once, not with a filter chain in the template.
+    view["own_step"] = any(p.private for p in view["prompts"])
+    # What the seat is asked, by kind, and which of those are its own steps (phone/_alert.html).
+    view["asked_kinds"] = [p.kind for p in asked]
+    view["own_kinds"] = [p.kind for p in asked if p.kind in PRIVATE_KINDS]
     view["must_act"] = must_act(asked, mine["turn"], seat.name)
     view["turn_no"] = turn_number(state.game)
     view["buzz"] = question_key(asked, mine["turn"], view["me"]["face_down"], view["turn_no"])
@@ -190,10 +169,14 @@ def yours(voice: Voice, r: Ruling, you: str) -> str:
     return voice.ruling(r) if mine is r else voice.say(mine.text, mine.params, mine.count)
 
 
-def turn_number(game: Game) -> int:
-    """How many turns have begun: the key of a question a phone is filling in (data-keep) stays
-    the same while other seats take their steps, and changes with the next turn."""
+def _turns_begun(game: Game) -> int:
     return sum(1 for step in game.history if step.do in ACTIONS)
+
+
+turn_number: Final = PerGame(_turns_begun)
+"""How many turns have begun: the key of a question a phone is filling in (data-keep) stays
+the same while other seats take their steps, and changes with the next turn. Counted over the
+whole history once per game state (not once per seat: a version's six phones ask alike)."""
 
 
 def phone_public(state: TableState, languages: list[tuple[str, str]]) -> View:
