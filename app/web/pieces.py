@@ -107,6 +107,19 @@ def card_back(context: Context, n: int) -> Markup:
     return Markup(f'<span class="card back" role="img" aria-label="{label}"></span>' * n)
 
 
+SHORT_PLAYER_NAME: Final = 8
+LONGEST_FITTED: Final = 16
+
+
+def seat_name(name: Any) -> Markup:
+    """A player's name on a seat. A name longer than ``SHORT_PLAYER_NAME`` characters carries
+    its length (``len-N``, up to ``LONGEST_FITTED``): the seat draws it small enough to fit its
+    width on one line, so it never breaks inside a word ("Bartholome|w")."""
+    length = len(str(name))
+    fit = f" len-{min(length, LONGEST_FITTED)}" if length > SHORT_PLAYER_NAME else ""
+    return Markup(f'<span class="who{fit}">{escape(name)}</span>')
+
+
 def rule_tag(code: Any, rules_url: Any) -> Markup:
     """A rule's code (E-13) as a link to its plain-words explanation; nothing without one."""
     if not code:
@@ -116,7 +129,7 @@ def rule_tag(code: Any, rules_url: Any) -> Markup:
 
 
 PIECES: Final = {piece.__name__: piece for piece in (
-    hidden, step_button, refresher, card_face, card_back, rule_tag)}
+    hidden, step_button, refresher, card_face, card_back, seat_name, rule_tag)}
 
 
 def install(app: Flask) -> None:
