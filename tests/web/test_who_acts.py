@@ -12,7 +12,8 @@ from tablekit import Table, started_table
 
 
 def seat_classes(html: str, name: str) -> str:
-    found = re.search(r'<li class="seat ([^"]*)">\s*<h2>' + name + r"\b", html)
+    found = re.search(r'<li class="seat ([^"]*)">\s*<h2><span class="who[^"]*">' + name + r"\b",
+                      html)
     assert found, name
     return found.group(1)
 
