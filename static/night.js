@@ -153,10 +153,12 @@
 
   // -- a TV's short page fills its screen ------------------------------------------------
   // The TV's lobby and its timeline are drawn in type that fits a long game; a short one
-  // would use a third of the screen. On a wide screen their type grows, step by step, as
-  // long as everything still fits unscrolled (never smaller than the style sheet's).
+  // would use a third of the screen, and six players' lanes can need more than it. On a wide
+  // screen their type is scaled, by halving steps, to the largest that still fits unscrolled:
+  // grown for a short game, shrunk (down to FEWEST of the style sheet's) for a crowded one.
   var WIDE = "(min-aspect-ratio: 4/3) and (min-width: 900px)";
   var MOST = 3;
+  var FEWEST = 0.4;
 
   function fitScreen() {
     var root = document.documentElement, body = document.body;
@@ -176,8 +178,8 @@
       return box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth;
     }
     function inside() { return fits(root) && (!lobby || fits(lobby)); }
-    var low = 1, high = MOST;
-    for (var i = 0; i < 10; i += 1) {
+    var low = FEWEST, high = MOST;
+    for (var i = 0; i < 12; i += 1) {
       var middle = (low + high) / 2;
       scale(middle);
       if (inside()) { low = middle; } else { high = middle; }

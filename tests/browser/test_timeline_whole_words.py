@@ -1,0 +1,115 @@
+"""The timeline of six long-named players (issue 14, outside tester): every lane's name and
+every word of a chip is drawn whole, on one line, smaller where its cell is narrow, on a tablet
+(1024 x 768, 1280 x 800) and a TV (1920 x 1080); and the TV's timeline fits its screen,
+shrinking its type when six lanes need more than the screen."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+from nightscreenkit import Shot, as_seat, play_out, wider_than_the_screen  # noqa: E402
+from playwright.sync_api import BrowserContext, Page  # noqa: E402
+from tablekit import Table, started_table  # noqa: E402
+
+SIX_LONG = {"Alexandra": ["ambassador", "captain"], "Bartholomew": ["ambassador", "duke"],
+            "Christopher": ["ambassador", "contessa"], "Maximilian": ["assassin", "captain"],
+            "Evangeline": ["contessa", "captain"], "Konstantinos": ["duke", "assassin"]}
+
+# Each lane name or chip word whose text is drawn on more than one line, past its cell's
+# right edge, or in type smaller than the floor.
+BROKEN = """(floor) => Array.from(document.querySelectorAll(
+    'table.lanes .lane-name .name, table.lanes .chip .w')).filter(word => {
+  const range = document.createRange();
+  range.selectNodeContents(word);
+  const lines = new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size;
+  const cell = word.closest('th, td').getBoundingClientRect();
+  const text = range.getBoundingClientRect();
+  return lines > 1 || text.right > cell.right + 1 || text.left < cell.left - 1
+      || parseFloat(getComputedStyle(word).fontSize) < floor;
+}).map(word => word.textContent + ' ' + getComputedStyle(word).fontSize)"""
+FLOOR = 9  # px: the smallest a lane's name or a chip is drawn
+
+
+def steals_and_coups(app: Any) -> Table:
+    """Six long-named players, the three Ambassadors lost first: the first two steal with a Captain from
+    the richest other player (named in the chip), an Assassin's
+    kill at 3 coins, else Duke's tax, and a Coup at 7 coins: a game of 30 turns at most."""
+
+    stole: set[str] = set()
+
+    def declare(game: Any, me: Any, others: list[str], t: Table) -> dict[str, str]:
+        if me.coins >= 7:
+            return {"do": "coup", "by": me.name, "target": others[-1]}
+        richest = max(others, key=lambda name: game.player(name).coins)
+        if game.player(richest).coins >= 2 and len(stole) < 2 and me.name not in stole:
+            stole.add(me.name)
+            return {"do": "steal", "by": me.name, "target": richest}
+        if me.coins >= 3:
+            return {"do": "assassinate", "by": me.name, "target": others[0]}
+        return {"do": "tax", "by": me.name}
+
+    return play_out(started_table(app, SIX_LONG), declare, 600)
+
+
+def test_six_long_names_and_their_chips_stay_whole_on_the_tablet_and_the_tv(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot,
+) -> None:
+    t = steals_and_coups(live_app)
+    page = open_timeline_of(live_server, new_context(viewport={"width": 1024, "height": 768}),
+                            t, "Bartholomew")
+    turns = page.locator("ol.turn-list > li").count()
+    assert 11 <= turns <= 30, turns
+    assert page.locator("table.lanes .chip.lose", has_text="Ambassador").count() >= 2
+    assert page.locator("table.lanes .chip .w", has_text="→ Christopher").count() >= 1
+    for width, height in ((1024, 768), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => window.scrollTo(0, 0)")
+        screenshot(page, f"night-timeline-long-names-{width}")
+        assert page.evaluate(BROKEN, FLOOR) == [], width
+        assert wider_than_the_screen(page) == [], width
+
+    found = re.search(r'href="(?:https?://[^/"]+)?(/w/[^"]+)"', t.page())
+    assert found, "no spectators' link on the tablet"
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(live_server + found.group(1) + "/timeline")
+    tv.wait_for_load_state("load")
+    screenshot(tv, "night-tv-timeline-long-names")
+    assert tv.evaluate(BROKEN, FLOOR) == []
+
+
+def test_the_longest_name_allowed_stays_whole(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+) -> None:
+    """The longest name a player may have (24 letters) is drawn whole in its lane and in a
+    Captain's steal, at the narrowest tablet."""
+    hands: dict[str, list[str] | None] = {
+        "Wolfgangmariaalexandrovi": ["captain", "duke"], "Al": ["duke", "contessa"]}
+
+    def declare(game: Any, me: Any, others: list[str], t: Table) -> dict[str, str]:
+        if me.coins >= 7:
+            return {"do": "coup", "by": me.name, "target": others[0]}
+        if me.name == "Al":
+            return {"do": "tax", "by": me.name}
+        if game.player(others[0]).coins >= 2:
+            return {"do": "steal", "by": me.name, "target": others[0]}
+        return {"do": "income", "by": me.name}
+
+    t = play_out(started_table(live_app, hands), declare, 300)
+    page = open_timeline_of(live_server, new_context(viewport={"width": 1024, "height": 768}),
+                            t, "Al")
+    assert page.evaluate(BROKEN, 0) == []
+
+
+def open_timeline_of(live_server: str, context: BrowserContext, t: Table, name: str) -> Page:
+    page = as_seat(context, live_server, t, name)
+    page.goto(live_server + t.link(name) + "/timeline")
+    if page.get_by_role("button", name="Open the timeline").count():
+        page.get_by_role("button", name="Open the timeline").click()
+    page.wait_for_load_state("load")
+    return page
