@@ -20,16 +20,17 @@ SIX_LONG = {"Alexandra": ["ambassador", "captain"], "Bartholomew": ["ambassador"
             "Christopher": ["ambassador", "contessa"], "Maximilian": ["assassin", "captain"],
             "Evangeline": ["contessa", "captain"], "Konstantinos": ["duke", "assassin"]}
 
-# Each lane name or chip word whose text is drawn on more than one line, past its cell's
-# right edge, or in type smaller than the floor.
+# Each lane name or chip word whose text is drawn on more than one line, into its chip's padding
+# (or past its lane's heading), or in type smaller than the floor.
 BROKEN = """(floor) => Array.from(document.querySelectorAll(
     'table.lanes .lane-name .name, table.lanes .chip .w')).filter(word => {
   const range = document.createRange();
   range.selectNodeContents(word);
   const lines = new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size;
-  const cell = word.closest('th, td').getBoundingClientRect();
-  const text = range.getBoundingClientRect();
-  return lines > 1 || text.right > cell.right + 1 || text.left < cell.left - 1
+  const box = word.closest('.chip, .lane-name'), style = getComputedStyle(box);
+  const edge = box.getBoundingClientRect(), text = range.getBoundingClientRect();
+  const right = edge.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+  return lines > 1 || text.right > right + 1 || text.left < edge.left
       || parseFloat(getComputedStyle(word).fontSize) < floor;
 }).map(word => word.textContent + ' ' + getComputedStyle(word).fontSize)"""
 FLOOR = 9  # px: the smallest a lane's name or a chip is drawn
