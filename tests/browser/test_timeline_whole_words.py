@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 from nightscreenkit import Shot, as_seat, play_out, wider_than_the_screen  # noqa: E402
-from playwright.sync_api import BrowserContext, Page  # noqa: E402
+from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
 from tablekit import Table, started_table  # noqa: E402
 
 SIX_LONG = {"Alexandra": ["ambassador", "captain"], "Bartholomew": ["ambassador", "duke"],
@@ -82,6 +82,46 @@ def test_six_long_names_and_their_chips_stay_whole_on_the_tablet_and_the_tv(
     tv.wait_for_load_state("load")
     screenshot(tv, "night-tv-timeline-long-names")
     assert tv.evaluate(BROKEN, FLOOR) == []
+    assert fits_the_tv(tv)
+
+
+def fits_the_tv(tv: Page) -> bool:
+    """Nothing scrolls or is cut off on a 1920 x 1080 TV: every player's totals are on it."""
+    height = tv.evaluate("() => document.documentElement.scrollHeight")
+    assert height <= 1080, height
+    totals = tv.locator("table.tallies")
+    expect(totals).to_be_in_viewport(ratio=1)
+    assert wider_than_the_screen(tv) == []
+    return True
+
+
+def test_a_tv_shrinks_a_crowded_timeline_to_fit_its_screen(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot,
+) -> None:
+    """Issue 14 (outside tester): six players' lanes in three bands and more need more than
+    1080 px in the style sheet's type: the TV draws them smaller until they fit, every
+    player's totals included, and each word still whole."""
+
+    def declare(game: Any, me: Any, others: list[str], t: Table) -> dict[str, str]:
+        if me.coins >= 7:
+            return {"do": "coup", "by": me.name, "target": others[-1]}
+        return {"do": "tax", "by": me.name}
+
+    t = play_out(started_table(live_app, SIX_LONG), declare, 900)
+    assert t.phone_post("Alexandra", "/timeline", {}).status_code == 303
+    found = re.search(r'href="(?:https?://[^/"]+)?(/w/[^"]+)"', t.page())
+    assert found, "no spectators' link on the tablet"
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(live_server + found.group(1) + "/timeline")
+    tv.wait_for_load_state("load")
+    turns = tv.locator("ol.turn-list > li").count()
+    assert tv.locator("table.lanes").count() >= 3 and turns >= 30, turns
+    screenshot(tv, "night-tv-timeline-crowded")
+    assert fits_the_tv(tv)
+    drawn = tv.evaluate("() => parseFloat(getComputedStyle(document.body).fontSize)")
+    assert drawn < 20, drawn  # the style sheet's 1.25rem, shrunk
+    assert tv.evaluate(BROKEN, 6) == []
 
 
 def test_the_longest_name_allowed_stays_whole(
