@@ -195,7 +195,18 @@
   }
 
   var keptBeforeSwap = null;
-  document.addEventListener("htmx:beforeSwap", function () { keptBeforeSwap = snapshot(); });
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    keptBeforeSwap = snapshot();
+    // The answer to a form that was sent and taken: that question is answered, so neither
+    // the form's choices nor the folds around it come back (a saved hand is not shown ticked
+    // under "Change your cards", nor left open). A refused form keeps them, to try again.
+    var sent = e.detail && e.detail.requestConfig && e.detail.requestConfig.elt;
+    var taken = e.detail && e.detail.xhr && e.detail.xhr.status < 300;
+    for (var el = taken ? sent : null; el && el.getAttribute; el = el.parentElement) {
+      var key = el.getAttribute("data-keep");
+      if (key) { delete keptBeforeSwap[key]; forgetFold(key); }
+    }
+  });
 
   // -- The phone that must act says so: "It's you", and a buzz where the browser allows ----
   function buzz() {
@@ -309,6 +320,18 @@
     if (el.open) { keys.push(key); }
     try { window.sessionStorage.setItem("open-folds", JSON.stringify(keys.slice(-20))); } catch (err) { /* private mode */ }
   }, true);
+  // A phone's opened "Steal ▸" (its targets under the actions) is brought into sight: on a
+  // small screen the list would open below the fold, under the decision timer's bar.
+  document.addEventListener("toggle", function (e) {
+    var el = e.target;
+    if (el.open && el.matches && el.matches("#phone details.targets")) {
+      el.scrollIntoView({ block: "nearest" });
+    }
+  }, true);
+  function forgetFold(key) {
+    var keys = openFolds().filter(function (k) { return k !== key; });
+    try { window.sessionStorage.setItem("open-folds", JSON.stringify(keys)); } catch (err) { /* private mode */ }
+  }
   function reopenFolds() {
     var keys = openFolds();
     document.querySelectorAll("details[data-keep]").forEach(function (el) {
