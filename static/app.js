@@ -197,14 +197,17 @@
   var keptBeforeSwap = null;
   document.addEventListener("htmx:beforeSwap", function (e) {
     keptBeforeSwap = snapshot();
-    // The answer to a form that was sent and taken: that question is answered, so neither
-    // the form's choices nor the folds around it come back (a saved hand is not shown ticked
-    // under "Change your cards", nor left open). A refused form keeps them, to try again.
+    // The answer to a form that was sent and taken: that question is answered, so the form's
+    // choices don't come back (a saved hand is not shown ticked), nor a fold around it marked
+    // data-close-when-sent ("Change your cards"). A refused form keeps them, to try again.
     var sent = e.detail && e.detail.requestConfig && e.detail.requestConfig.elt;
-    var taken = e.detail && e.detail.xhr && e.detail.xhr.status < 300;
-    for (var el = taken ? sent : null; el && el.getAttribute; el = el.parentElement) {
-      var key = el.getAttribute("data-keep");
-      if (key) { delete keptBeforeSwap[key]; forgetFold(key); }
+    var form = sent && sent.closest ? sent.closest("form[data-keep]") : null;
+    if (!form || !(e.detail.xhr && e.detail.xhr.status < 300)) { return; }
+    delete keptBeforeSwap[form.getAttribute("data-keep")];
+    var fold = form.closest("details[data-keep][data-close-when-sent]");
+    if (fold) {
+      delete keptBeforeSwap[fold.getAttribute("data-keep")];
+      forgetFold(fold.getAttribute("data-keep"));
     }
   });
 
