@@ -195,7 +195,21 @@
   }
 
   var keptBeforeSwap = null;
-  document.addEventListener("htmx:beforeSwap", function () { keptBeforeSwap = snapshot(); });
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    keptBeforeSwap = snapshot();
+    // The answer to a form that was sent and taken: that question is answered, so the form's
+    // choices don't come back (a saved hand is not shown ticked), nor a fold around it marked
+    // data-close-when-sent ("Change your cards"). A refused form keeps them, to try again.
+    var sent = e.detail && e.detail.requestConfig && e.detail.requestConfig.elt;
+    var form = sent && sent.closest ? sent.closest("form[data-keep]") : null;
+    if (!form || !(e.detail.xhr && e.detail.xhr.status < 300)) { return; }
+    delete keptBeforeSwap[form.getAttribute("data-keep")];
+    var fold = form.closest("details[data-keep][data-close-when-sent]");
+    if (fold) {
+      delete keptBeforeSwap[fold.getAttribute("data-keep")];
+      forgetFold(fold.getAttribute("data-keep"));
+    }
+  });
 
   // -- The phone that must act says so: "It's you", and a buzz where the browser allows ----
   function buzz() {
@@ -309,6 +323,18 @@
     if (el.open) { keys.push(key); }
     try { window.sessionStorage.setItem("open-folds", JSON.stringify(keys.slice(-20))); } catch (err) { /* private mode */ }
   }, true);
+  // A phone's opened "Steal ▸" (its targets under the actions) is brought into sight: on a
+  // small screen the list would open below the fold, under the decision timer's bar.
+  document.addEventListener("toggle", function (e) {
+    var el = e.target;
+    if (el.open && el.matches && el.matches("#phone details.targets")) {
+      el.scrollIntoView({ block: "nearest" });
+    }
+  }, true);
+  function forgetFold(key) {
+    var keys = openFolds().filter(function (k) { return k !== key; });
+    try { window.sessionStorage.setItem("open-folds", JSON.stringify(keys)); } catch (err) { /* private mode */ }
+  }
   function reopenFolds() {
     var keys = openFolds();
     document.querySelectorAll("details[data-keep]").forEach(function (el) {
