@@ -37,9 +37,9 @@ FLOOR = 9  # px: the smallest a lane's name or a chip is drawn
 
 
 def steals_and_coups(app: Any) -> Table:
-    """Six long-named players, the three Ambassadors lost first: the first two steal with a Captain from
-    the richest other player (named in the chip), an Assassin's
-    kill at 3 coins, else Duke's tax, and a Coup at 7 coins: a game of 30 turns at most."""
+    """Six long-named players, the three Ambassadors lost first: the first two steal with a
+    Captain from the richest other player (named in the chip); then an Assassin's kill at 3
+    coins, else Duke's tax, and a Coup at 7 coins: a game of 30 turns at most."""
 
     stole: set[str] = set()
 
