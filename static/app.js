@@ -323,14 +323,16 @@
     if (el.open) { keys.push(key); }
     try { window.sessionStorage.setItem("open-folds", JSON.stringify(keys.slice(-20))); } catch (err) { /* private mode */ }
   }, true);
-  // A phone's opened "Steal ▸" (its targets under the actions) is brought into sight: on a
-  // small screen the list would open below the fold, under the decision timer's bar.
-  document.addEventListener("toggle", function (e) {
-    var el = e.target;
-    if (el.open && el.matches && el.matches("#phone details.targets")) {
-      el.scrollIntoView({ block: "nearest" });
-    }
-  }, true);
+  // A phone's "Steal ▸" opened by its player (its targets under the actions) is brought into
+  // sight: on a small screen the list would open below the fold, under the decision timer's
+  // bar. Only on the player's tap: a live update that keeps it open leaves the page where it is.
+  document.addEventListener("click", function (e) {
+    var summary = e.target.closest && e.target.closest("#phone details.targets > summary");
+    if (!summary) { return; }
+    window.requestAnimationFrame(function () {
+      if (summary.parentElement.open) { summary.parentElement.scrollIntoView({ block: "nearest" }); }
+    });
+  });
   function forgetFold(key) {
     var keys = openFolds().filter(function (k) { return k !== key; });
     try { window.sessionStorage.setItem("open-folds", JSON.stringify(keys)); } catch (err) { /* private mode */ }
