@@ -48,6 +48,8 @@ def test_the_timer_counts_down_on_the_tablet_and_the_waited_for_phone(
     bob = as_seat(bob_context, live_server, t, "Bob")
     expect(bob.locator(".countdown")).to_have_count(0)
 
+    seats_top = "() => document.querySelector('#seats').getBoundingClientRect().top"
+    before = tablet.evaluate(seats_top)
     tablet.clock.fast_forward(5_000)
     # another region's swap runs the page's scripts again: the count goes on, it does not
     # start again from the number the box was drawn with
@@ -59,6 +61,7 @@ def test_the_timer_counts_down_on_the_tablet_and_the_waited_for_phone(
     expect(box.locator("[data-up]")).to_be_visible()
     expect(box).to_contain_text("Time is up for Ann.")
     expect(box).to_contain_text("The referee decides what happens.")
+    assert tablet.evaluate(seats_top) == before  # "Time is up" moves no seat
     screenshot(tablet, "night-timer-up")
     assert t.steps() == []  # nothing was applied
 
