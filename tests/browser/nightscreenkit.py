@@ -5,6 +5,7 @@ of the client that holds its seat."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,35 @@ def as_seat(context: BrowserContext, live_server: str, t: Table, name: str) -> P
     page.goto(t.link(name))
     expect(page.locator("#phone")).to_be_visible()
     return page
+
+
+TV_SIZE = {"width": 1920, "height": 1080}
+
+
+def open_tv(tablet: Page, new_context: Callable[..., BrowserContext]) -> Page:
+    """A TV (1920x1080, its own browser) opened from the spectators' link in the tablet's
+    game-night tools, as a referee would give it."""
+    tablet.locator("details.night-tools > summary").click()
+    link = tablet.locator(".watch a").get_attribute("href")
+    assert link and "/w/" in link, link
+    tv = new_context(viewport=TV_SIZE).new_page()
+    tv.goto(link)
+    return tv
+
+
+def tv_link(t: Table) -> str:
+    """The spectators' link (its path) on the tablet's page of ``t``."""
+    found = re.search(r'href="(?:https?://[^/"]+)?(/w/[^"]+)"', t.page())
+    assert found, "no spectators' link on the tablet"
+    return found.group(1)
+
+
+def tv_timeline(t: Table, new_context: Callable[..., BrowserContext], live_server: str) -> Page:
+    """A TV (1920x1080) on the timeline of ``t``'s game, loaded."""
+    tv = new_context(viewport=TV_SIZE).new_page()
+    tv.goto(live_server + tv_link(t) + "/timeline")
+    tv.wait_for_load_state("load")
+    return tv
 
 
 def night_settings(t: Table, **form: str) -> None:

@@ -9,9 +9,9 @@ from collections.abc import Callable
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-from nightkit import Night, seat, start, watch  # noqa: E402
+from nightscreenkit import open_tv  # noqa: E402
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
-from test_round_table import FULLEST, LONGEST, SIZES, shot  # noqa: E402
+from test_round_table import FULLEST, LONGEST, SIZES, shot, untracked_reformation  # noqa: E402
 
 LONG = ["Bartholomew", "Konstantinos", "Alexandrina", "Maximiliano", "Christopher",
         "Александра", "Gwendolyn", "Константин", "Evangeline", "Jo"]
@@ -33,17 +33,7 @@ TV_FLOOR = 14  # px: on the TV, ten seats side by side
 
 def long_named_table(tablet: Page, players: int) -> None:
     """A Reformation table of ``players`` long-named seats without phones, started."""
-    watch(tablet)
-    tablet.goto("/")
-    tablet.locator("details.settings > summary").first.click()
-    tablet.locator("select[name=reformation]").select_option("true")
-    tablet.locator("textarea[name=players]").fill("\n".join(LONG[:players]))
-    tablet.get_by_role("button", name="Create the table").click()
-    expect(tablet.get_by_role("heading", name="Seat the players")).to_be_visible()
-    for name in LONG[:players]:
-        seat(tablet, name).get_by_role("button", name="No phone").click()
-        expect(seat(tablet, name)).to_contain_text("No phone: untracked")
-    start(Night(tablet), LONG[0])
+    untracked_reformation(tablet, LONG[:players])
 
 
 @pytest.mark.parametrize("players", [6, 10])
@@ -64,11 +54,7 @@ def test_long_names_stay_whole_on_the_tablet(tablet: Page, players: int) -> None
 def test_long_names_stay_whole_on_the_tv(tablet: Page, new_context: Callable[..., BrowserContext],
                                          players: int) -> None:
     long_named_table(tablet, players)
-    tablet.get_by_text("Game night").click()
-    link = tablet.locator(".watch a").get_attribute("href")
-    assert link and "/w/" in link
-    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    tv.goto(link)
+    tv = open_tv(tablet, new_context)
     expect(tv.locator(".tv-seats")).to_be_visible()
     shot(tv, f"long-names-tv-{players}")
     assert tv.evaluate(BROKEN_SEAT_NAMES, [".tv-seats .seat h2 .who", TV_FLOOR]) == [], players

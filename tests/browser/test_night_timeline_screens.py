@@ -7,7 +7,6 @@ through a whole game); the browser then opens the screens a person would (nights
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +21,8 @@ from nightscreenkit import (  # noqa: E402
     as_seat,
     long_game,
     play_out,
+    tv_link,
+    tv_timeline,
     wider_than_the_screen,
 )
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
@@ -135,9 +136,7 @@ def test_every_screen_on_the_timeline_follows_the_table_to_the_rematch(
     back to the live screen by themselves when the rematch's lobby opens: the phone offers its
     hand's form at once."""
     t = finished_game(live_app)
-    found = re.search(r'href="(?:https?://[^/"]+)?(/w/[^"]+)"', t.page())
-    assert found, "no spectators' link on the tablet"
-    link = found.group(1)
+    link = tv_link(t)
     tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
     tv.goto(live_server + link + "/timeline")
     expect(tv.get_by_text("once the referee or a player has opened it")).to_be_visible()
@@ -185,11 +184,7 @@ def test_a_tv_shows_a_25_turn_timeline_on_one_screen(
     are in type read from across a room."""
     t = quick_coups(live_app)
     assert t.phone_post("Bob", "/timeline", {}).status_code == 303
-    found = re.search(r'href="(?:https?://[^/"]+)?(/w/[^"]+)"', t.page())
-    assert found, "no spectators' link on the tablet"
-    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    tv.goto(live_server + found.group(1) + "/timeline")
-    tv.wait_for_load_state("load")
+    tv = tv_timeline(t, new_context, live_server)
     turns = tv.locator("ol.turn-list > li").count()
     assert 25 <= turns <= 30, turns
     expect(tv.locator("table.lanes").last.locator("thead th").last).to_have_text(str(turns))

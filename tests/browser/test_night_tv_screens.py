@@ -22,6 +22,8 @@ from nightscreenkit import (  # noqa: E402
     as_referee,
     long_game,
     night_settings,
+    open_tv,
+    tv_timeline,
     wider_than_the_screen,
 )
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
@@ -61,11 +63,7 @@ def test_the_tv_shows_the_night_s_scoreboard_at_the_game_s_end(
     t = finished_game(live_app)
     night_settings(t, target="3")
     as_referee(tablet, t)
-    tablet.get_by_text("Game night").click()
-    link = tablet.locator(".watch a").get_attribute("href")
-    assert link
-    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    tv.goto(link)
+    tv = open_tv(tablet, new_context)
     expect(tv.locator("#tv h1")).to_contain_text("Ann wins!")
     scores = tv.locator("#tv .scores")
     expect(scores).to_contain_text("first to 3 wins")
@@ -147,11 +145,7 @@ def test_a_short_game_s_timeline_fills_the_tv(
     type grows until the page fills most of the screen, still unscrolled and uncut."""
     t = finished_game(live_app)
     assert t.phone_post("Bob", "/timeline", {}).status_code == 303
-    found = re.search(r'href="(?:https?://[^/"]+)?(/w/[^"]+)"', t.page())
-    assert found, "no spectators' link on the tablet"
-    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    tv.goto(live_server + found.group(1) + "/timeline")
-    tv.wait_for_load_state("load")
+    tv = tv_timeline(t, new_context, live_server)
     expect(tv.locator("table.tallies")).to_be_visible()
     screenshot(tv, "night-tv-timeline-short")
     assert tv.evaluate("() => document.documentElement.scrollHeight") <= 1080
@@ -175,11 +169,7 @@ def test_the_tv_s_lobby_fills_the_screen(
     else:
         t = new_table(live_app, list(SIX))
     as_referee(tablet, t)
-    tablet.locator("details.night-tools > summary").click()
-    link = tablet.locator(".watch a").get_attribute("href")
-    assert link
-    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    tv.goto(link)
+    tv = open_tv(tablet, new_context)
     expect(tv.locator("#tv h1")).to_have_text("The players are taking their seats")
     tv.wait_for_load_state("load")
     screenshot(tv, f"night-tv-lobby-{players}")

@@ -11,7 +11,7 @@ import pytest
 
 # Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-from nightscreenkit import as_referee  # noqa: E402
+from nightscreenkit import as_referee, open_tv  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 from screenkit import (  # noqa: E402
     SIZES,
@@ -221,11 +221,7 @@ def test_the_tv_shows_every_out_players_cards_alike(live_app: Any, tablet: Page,
     left edge, not one pair side by side and the other stacked."""
     t = started_table(live_app, FOUR_HANDS)
     as_referee(tablet, t)
-    tablet.get_by_text("Game night").click()
-    link = tablet.locator(".watch a").get_attribute("href")
-    assert link
-    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    tv.goto(link)
+    tv = open_tv(tablet, new_context)
     expect(tv.locator(".tv-seats > li")).to_have_count(4)
     tv.evaluate(TWO_UP, [[str(card_face(c, label, "up")) for c, label in pair] for pair in (
         [("duke", "Duke"), ("captain", "Captain")],

@@ -5,14 +5,13 @@ shrinking its type when six lanes need more than the screen."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-from nightscreenkit import Shot, as_seat, play_out, wider_than_the_screen  # noqa: E402
+from nightscreenkit import Shot, as_seat, play_out, tv_timeline, wider_than_the_screen  # noqa: E402
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
 from tablekit import Table, started_table  # noqa: E402
 
@@ -75,11 +74,7 @@ def test_six_long_names_and_their_chips_stay_whole_on_the_tablet_and_the_tv(
         assert page.evaluate(BROKEN, FLOOR) == [], width
         assert wider_than_the_screen(page) == [], width
 
-    found = re.search(r'href="(?:https?://[^/"]+)?(/w/[^"]+)"', t.page())
-    assert found, "no spectators' link on the tablet"
-    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    tv.goto(live_server + found.group(1) + "/timeline")
-    tv.wait_for_load_state("load")
+    tv = tv_timeline(t, new_context, live_server)
     screenshot(tv, "night-tv-timeline-long-names")
     assert tv.evaluate(BROKEN, FLOOR) == []
     assert fits_the_tv(tv)
@@ -110,11 +105,7 @@ def test_a_tv_shrinks_a_crowded_timeline_to_fit_its_screen(
 
     t = play_out(started_table(live_app, SIX_LONG), declare, 900)
     assert t.phone_post("Alexandra", "/timeline", {}).status_code == 303
-    found = re.search(r'href="(?:https?://[^/"]+)?(/w/[^"]+)"', t.page())
-    assert found, "no spectators' link on the tablet"
-    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    tv.goto(live_server + found.group(1) + "/timeline")
-    tv.wait_for_load_state("load")
+    tv = tv_timeline(t, new_context, live_server)
     turns = tv.locator("ol.turn-list > li").count()
     assert tv.locator("table.lanes").count() >= 3 and turns >= 30, turns
     screenshot(tv, "night-tv-timeline-crowded")
