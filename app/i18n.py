@@ -19,6 +19,7 @@ import os
 import re
 import tempfile
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -208,22 +209,50 @@ def fill(translated: str, english: str, values: Mapping[str, object]) -> str:
 
 
 WORDED: Final = 16384  # rulings worded, per voice: the logs on show at 300 tables, and more
+
+
+class _Held(weakref.ref):  # type: ignore[type-arg]
+    """A worded ruling's weak reference, knowing its place in the memo. The memo does not keep
+    a ruling alive: most are made for one version (a prompt's question, a waiting line) and
+    would otherwise stay as long as the memo's bound allows, a few hundred per table."""
+
+    __slots__ = ("key",)
+    key: tuple[Voice, int]
+
+
 _worded_lock = threading.Lock()
-_worded_memo: OrderedDict[tuple[Voice, int], tuple[Ruling, str]] = OrderedDict()
+_worded_memo: OrderedDict[tuple[Voice, int], tuple[_Held, str]] = OrderedDict()
+_gone: list[_Held] = []  # references whose ruling is gone: their entries go, a batch at a time
+GONE_KEPT: Final = 256  # entries of gone rulings left until the next batch (a few KiB)
 
 
 def _worded(voice: Voice, r: Ruling) -> str:
-    """``voice.say`` of a ruling, remembered by the ruling's identity (the memo holds the
-    ruling, so its id can't be reused meanwhile)."""
+    """``voice.say`` of a ruling, remembered by the ruling's identity while it lives (an entry
+    is known to be its own by its live reference, so a reused id can't find another's)."""
     key = (voice, id(r))
     with _worded_lock:
         hit = _worded_memo.get(key)
-        if hit is not None and hit[0] is r:
+        if hit is not None and hit[0]() is r:
             _worded_memo.move_to_end(key)
             return hit[1]
     text = voice.say(r.text, r.params, r.count)
+    held = _Held(r, _gone.append)  # the callback is C code: no Python call when r goes
+    held.key = key
     with _worded_lock:
-        _worded_memo[key] = (r, text)
+        _worded_memo[key] = (held, text)
+        if len(_gone) > GONE_KEPT:
+            _forget_gone()
         while len(_worded_memo) > WORDED:
             _worded_memo.popitem(last=False)
     return text
+
+
+def _forget_gone() -> None:
+    """Drop the entries of rulings that are gone (under the lock). A reference the collector
+    adds meanwhile may be cleared unseen: its entry stays until the bound drops it (it can't
+    be found: its ruling is gone)."""
+    for ref in _gone:
+        hit = _worded_memo.pop(ref.key, None)
+        if hit is not None and hit[0] is not ref:  # the id was reused: a live ruling's entry
+            _worded_memo[ref.key] = hit
+    _gone.clear()

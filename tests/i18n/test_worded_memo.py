@@ -1,0 +1,50 @@
+"""The memo of worded rulings (app/i18n.py): it never keeps a ruling alive, never answers for
+another ruling, and says the same words as the voice itself."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import app.i18n as i18n
+from app.engine.rulings import Ruling, card
+from app.i18n import Voice
+
+STEAL = "%(name)s steals %(n)s coins from %(target)s."
+
+
+def test_a_ruling_is_worded_as_the_voice_says_it_once_and_again():
+    voice = Voice("ru", "official")
+    r = Ruling("%(name)s shows the %(card)s.", {"name": "Ann", "card": card("duke")})
+    said = voice.say(r.text, r.params, r.count)
+    assert voice.ruling(r) == said
+    assert voice.ruling(r) == said  # from the memo
+
+
+def test_the_memo_does_not_keep_a_ruling_alive():
+    r = Ruling(STEAL, {"name": "Ann", "n": 2, "target": "Bob"}, count="n")
+    Voice().ruling(r)
+    gone = weakref.ref(r)
+    del r
+    gc.collect()
+    assert gone() is None
+
+
+def test_a_ruling_made_after_another_is_gone_gets_its_own_words():
+    """A new ruling may take a gone one's id: it is never answered with the gone one's words."""
+    voice = Voice()
+    for n in range(200):  # enough gone rulings to reuse ids and to empty the gone ones' list
+        r = Ruling(STEAL, {"name": f"Ann{n}", "n": 2, "target": "Bob"}, count="n")
+        assert voice.ruling(r) == f"Ann{n} steals 2 coins from Bob."
+        del r
+    for n in range(2 * i18n.GONE_KEPT):
+        assert voice.ruling(Ruling("%(name)s is out.", {"name": f"P{n}"})) == f"P{n} is out."
+
+
+def test_the_entries_of_gone_rulings_are_dropped():
+    voice = Voice("ja", "official")
+    before = len(i18n._worded_memo)
+    for n in range(3 * i18n.GONE_KEPT):
+        voice.ruling(Ruling("%(name)s is out.", {"name": f"Q{n}"}))
+    gc.collect()
+    assert len(i18n._worded_memo) - before <= i18n.GONE_KEPT + 1
