@@ -110,14 +110,16 @@ def event_stream(table_id: str, version: int,
 
     return Response(encoded(service.broker.stream(table_id, shown, current, still_allowed,
                                                   screen_at if draw is not None else None)),
-                    headers=SSE_HEADERS)
+                    headers=SSE_HEADERS, direct_passthrough=True)
 
 
 def encoded(chunks: Iterator[str]) -> Iterator[bytes]:
-    """A stream's text as UTF-8, holding nothing while it waits for the next event: the
-    server holds the bytes it last wrote until then (a screen's text as a Python string would
-    take twice their memory, for each of 2,100 parked streams). Closing it closes ``chunks``
-    (the broker then forgets the stream at once)."""
+    """A stream's text as UTF-8, holding nothing while it waits for the next event. It is the
+    response's iterable as it is (``direct_passthrough``: Werkzeug's own encoding loop would
+    hold the last chunk), and the server lets go of each chunk once written
+    (:meth:`app.wsgi.LimitedHandler.process_result`): a parked stream holds no screen, as text
+    or bytes, for each of 2,100 parked streams. Closing it closes ``chunks`` (the broker then
+    forgets the stream at once)."""
     try:
         for chunk in chunks:
             data = chunk.encode()

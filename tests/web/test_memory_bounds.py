@@ -4,15 +4,18 @@ the server leaves the broker at once."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from types import SimpleNamespace
 
 from tablekit import Table, version_of
 
 from app.live import Broker
 from app.web.fragments import CSRF_SLOT, Fragments
-from app.web.screens import encoded
+from app.web.screens import encoded, event_stream
+from app.wsgi import LimitedHandler
 
 
 def drawn(text: str) -> Callable[[], str]:
@@ -78,3 +81,35 @@ def test_closing_a_served_stream_leaves_the_broker(started: Table) -> None:
     assert started.table_id in broker._channels
     stream.close()
     assert started.table_id not in broker._channels
+
+
+def test_the_server_lets_go_of_each_chunk_once_written() -> None:
+    """gevent's write loop held the last chunk it wrote until the app's iterator gave the next
+    one: for a parked stream, its last screen (LimitedHandler.process_result lets go of it)."""
+    sent: list[bytes] = []
+    counts: list[int] = []
+
+    def result() -> Iterator[bytes]:
+        chunk = b"event: changed\ndata: " + b"<p>screen</p>" * 400
+        sent.append(chunk)
+        yield chunk
+        del chunk
+        counts.append(sys.getrefcount(sent[0]))  # asked for more: who holds the last chunk?
+        yield b": keepalive\n\n"
+
+    handler = SimpleNamespace(result=result(), written=[], status="200 OK", headers_sent=True,
+                              response_use_chunked=True, ended=[])
+    handler.write = lambda data: handler.written.append(len(data))
+    handler._sendall = handler.ended.append
+    LimitedHandler.process_result(handler)
+    assert counts == [2]  # the list above and getrefcount's own argument: nobody else
+    assert handler.written == [len(sent[0]), 13] and handler.ended == [b"0\r\n\r\n"]
+
+
+def test_a_served_stream_is_the_apps_own_iterable(started: Table) -> None:
+    """No encoding loop of Werkzeug's between the stream and the server (it would hold the
+    last chunk too): the response is passed through as it is."""
+    with started.app.test_request_context(f"{started.link('Ann')}/events"):
+        response = event_stream(started.table_id, 0)
+        assert response.direct_passthrough
+        response.close()
