@@ -32,6 +32,7 @@ from app.web.screens import (
 )
 from app.web.security import csrf_ok, csrf_token, grant_referee, is_referee
 from app.web.state import TableState
+from app.web.templating import draw
 
 bp = Blueprint("tablet", __name__, url_prefix="/t")
 
@@ -96,7 +97,7 @@ def fragment_html(state: TableState, message: str | None = None) -> str:
         return render_template("tablet/_tablet.html", **context(state, message))
     extras = night_extras(state)
     screen = ("tablet", language(), public_url(""))
-    return fragments().get(state.table.id, screen, state.version, lambda: render_template(
+    return fragments().get(state.table.id, screen, state.version, lambda: draw(
         "tablet/_tablet.html", **context(state, csrf=CSRF_SLOT, extras=extras)),
         csrf_token(scope(state)), (join_code_on_show(state), tuple(sorted(extras.items()))))
 
