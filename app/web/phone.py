@@ -20,6 +20,7 @@ from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _
 from app.web.i18n import language as speaking
 from app.web.links import link_for
+from app.web.phoneframe import frame
 from app.web.phoneparts import foot, mine, phone_parts
 from app.web.refusals import Refusal, Why
 from app.web.regions import Placed
@@ -112,9 +113,15 @@ def fragment_html(state: TableState, seat: Seat, message: str | None = None,
         return render_template("phone/_phone.html", **context(state, seat, message))
     extras, shown = nightviews.phone_extras_keyed(state, seat, tables().now().timestamp())
     screen = ("seat", seat.token, speaking())
-    return fragments().get(state.table.id, screen, state.version, lambda: render_template(
-        "phone/_phone.html", **context(state, seat, csrf=CSRF_SLOT, extras=extras)),
-        csrf or csrf_token(f"seat:{seat.token}"), shown)
+    return fragments().get(state.table.id, screen, state.version,
+                           lambda: _drawn(context(state, seat, csrf=CSRF_SLOT, extras=extras)),
+                           csrf or csrf_token(f"seat:{seat.token}"), shown)
+
+
+def _drawn(view: dict[str, Any]) -> str:
+    """The screen of ``view``: put together in Python in the usual case, else the template's
+    (the same bytes: :mod:`app.web.phoneframe`)."""
+    return frame(view) or render_template("phone/_phone.html", **view)
 
 
 def screen(state: TableState, seat: Seat, message: str | None = None, status: int = 200
