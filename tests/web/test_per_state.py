@@ -5,11 +5,12 @@ the night's part of every phone's screen."""
 from __future__ import annotations
 
 from flask import Flask, g
-from tablekit import Table
+from tablekit import Table, view
 
 from app.web.nightviews import phone_extras, phone_extras_keyed
 from app.web.perstate import PerState
 from app.web.phoneparts import phone_parts
+from app.web.regions import Placed
 
 
 def test_worked_out_once_per_state_and_language_and_only_for_the_newest_states(app: Flask,
@@ -58,3 +59,20 @@ def test_a_phones_night_part_and_its_key_are_each_seats_own_countdown(app: Flask
         assert shown == repr(sorted({k: v for k, v in extras.items()
                                      if not k.startswith("countdown")}.items())) + \
             repr(sorted({"countdown": None, "countdown_stands": False}.items()))
+
+
+def test_an_idle_seats_alert_is_not_drawn_again_for_a_buzz_it_does_not_give(started: Table,
+                                                                             monkeypatch):
+    """The buzz's key is new with each question; a seat the table does not wait for shows no
+    buzz, so its alert is kept while nothing else it shows changes."""
+    drawn: list[str] = []
+    draw = Placed.draw
+    monkeypatch.setattr(Placed, "draw", lambda self, template, scope:
+                        drawn.append(template) or draw(self, template, scope))
+    view(started.phone("Cy"), started.link("Cy"))
+    assert started.step(by="Ann", do="income").status_code == 200  # Bob's turn: Cy idle
+    drawn.clear()
+    cy = view(started.phone("Cy"), started.link("Cy"))
+    assert "phone/_alert.html" not in drawn and "data-buzz" not in cy
+    bob = view(started.phone("Bob"), started.link("Bob"))
+    assert "phone/_alert.html" in drawn and "data-buzz" in bob  # Bob's turn: his phone buzzes
