@@ -62,8 +62,8 @@ def held(flask_app: object) -> str:
     extensions = flask_app.extensions  # type: ignore[attr-defined]
     fragments = extensions["fragments"]
     states = extensions["tables"].states
-    kept = sum(len(html) for _key, (_mark, html) in fragments._drawn.items())
-    return (f"fragments {len(fragments):,} ({kept / 2**20:.1f} MiB of text), "
+    kept = fragments.size_in_bytes
+    return (f"fragments {len(fragments):,} ({kept / 2**20:.1f} MiB of UTF-8), "
             f"states {len(states._states):,}")
 
 
