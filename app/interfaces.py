@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from app.rows import JSON, GameResult, NewSeat, Snapshot, Table
 
 if TYPE_CHECKING:  # the store implements these; only its type is needed here
-    from app.store import Writing
+    from app.store import Known, Writing
 
 
 @runtime_checkable
@@ -35,9 +35,11 @@ class TableLog(Protocol):
         raise NotImplementedError
 
     def write(self, table_id: str, expected_version: int, *, seat_token: str | None = None,
-              seat_device: str | None = None) -> AbstractContextManager[Writing]:
+              seat_device: str | None = None, known: Known | None = None
+              ) -> AbstractContextManager[Writing]:
         """One transaction at ``expected_version`` that ends in one log row (:class:`Writing`),
-        refused with :class:`StaleVersion`, :class:`SeatGone` or :class:`UnknownTable`."""
+        refused with :class:`StaleVersion`, :class:`SeatGone` or :class:`UnknownTable`.
+        ``known``: the table and seats at that version, not read back if left unchanged."""
         raise NotImplementedError
 
 

@@ -110,9 +110,14 @@ class Store:
             if not tables:
                 return None
             seats = self.seats(table_id)
-            rows = self._rows("SELECT seq, kind, step, undoes, created FROM steps "
-                              "WHERE table_id = ? AND seq > ? ORDER BY seq", [table_id, after])
-        return Snapshot(table_from_row(tables[0]), seats, tuple(map(log_row, rows)))
+            rows = self.rows_after(table_id, after)
+        return Snapshot(table_from_row(tables[0]), seats, rows)
+
+    def rows_after(self, table_id: str, after: int) -> tuple[LogRow, ...]:
+        """The table's log rows after seq ``after``, in order."""
+        rows = self._rows("SELECT seq, kind, step, undoes, created FROM steps "
+                          "WHERE table_id = ? AND seq > ? ORDER BY seq", [table_id, after])
+        return tuple(map(log_row, rows))
 
     def seats(self, table_id: str) -> tuple[Seat, ...]:
         """The table's seats in clockwise order (none for an unknown table)."""
@@ -186,13 +191,17 @@ class Store:
 
     @contextmanager
     def write(self, table_id: str, expected_version: int, *, seat_token: str | None = None,
-              seat_device: str | None = None) -> Iterator[Writing]:
+              seat_device: str | None = None, known: Known | None = None) -> Iterator[Writing]:
         """One write transaction at ``expected_version``: the changes made through the
         :class:`Writing` it yields land together, with their one log row, or not at all.
 
         With ``seat_token``, the seat must still hold that token and be held by
         ``seat_device`` (None: by no device yet). Raises :class:`UnknownTable`,
         :class:`StaleVersion` or :class:`SeatGone` before anything changes.
+
+        ``known``: the table and its seats as the caller holds them at ``expected_version``.
+        Only a transaction that ends in a log row changes them, so when this one changes
+        neither, they are the snapshot's, and only its log row is read back.
         """
         with immediate(self.db):
             actual = self.version(table_id)
@@ -206,7 +215,7 @@ class Store:
                     [table_id, seat_token, seat_device]).fetchone()
                 if held is None:
                     raise SeatGone(seat_token)
-            yield Writing(self, table_id, actual)
+            yield Writing(self, table_id, actual, known)
 
     def _insert_row(self, table_id: str, seq: int, kind: str, step: JSON | None,
                     undoes: int | None) -> None:
@@ -218,18 +227,24 @@ class Store:
 
 _UNSET: Final[Any] = object()
 
+Known = tuple[Table, tuple[Seat, ...]]
+"""A table and its seats as a caller holds them at a version (:meth:`Store.write`)."""
+
 
 class Writing:
     """What one write transaction may change, ended by its one log row (:meth:`append` or
     :meth:`undo`), which also reads back the table and seats as they now are."""
 
-    def __init__(self, store: Store, table_id: str, version: int) -> None:
+    def __init__(self, store: Store, table_id: str, version: int, known: Known | None = None
+                 ) -> None:
         self._store = store
         self._db = store.db
         self.table_id = table_id
         self.version = version
+        self._known = known  # the table and seats at ``version``, until a change here
 
     def update_table(self, *, setup: JSON) -> None:
+        self._known = None
         self._db.execute("UPDATE tables SET setup = ? WHERE id = ?",
                          [dumps(setup), self.table_id])
 
@@ -246,6 +261,7 @@ class Writing:
             if value is not _UNSET:
                 changes[column] = value
         if changes:
+            self._known = None
             assignments = ", ".join(f"{column} = ?" for column in changes)
             self._db.execute(
                 f"UPDATE seats SET {assignments} WHERE table_id = ? AND seat = ?",
@@ -271,6 +287,9 @@ class Writing:
         return self._after()
 
     def _after(self) -> Snapshot:
+        if self._known is not None:  # neither changed: only the new row is read back
+            table, seats = self._known
+            return Snapshot(table, seats, self._store.rows_after(self.table_id, self.version))
         snapshot = self._store.read(self.table_id, after=self.version)
         assert snapshot is not None  # the table is there: this transaction checked it
         return snapshot

@@ -34,6 +34,30 @@ def test_a_write_changes_seats_and_ends_in_one_log_row(store: Store) -> None:
         None, False, "phone-1", "new-token-0123456789xyz")
 
 
+def test_a_write_that_changes_no_seat_hands_back_the_known_table_and_seats(store: Store
+                                                                           ) -> None:
+    """With ``known`` (the caller's table and seats at that version), a write that changes
+    neither reads back its log row only; one that changes a seat reads the seats again, and
+    what it hands back is what a fresh read sees."""
+    table = store.create_table(SETUP, SEATS[:2], "en")
+    before = store.read(table.id)
+    assert before is not None
+    known = (before.table, before.seats)
+    with store.write(table.id, 0, known=known) as writing:
+        after = writing.append({"by": "Natasha", "do": "income"})
+    assert after.table is before.table and after.seats is before.seats
+    assert [row.seq for row in after.rows] == [1]
+    with store.write(table.id, 1, known=known) as writing:
+        writing.update_seat(1, hand=["duke", "duke"])
+        after = writing.undo(1)
+    fresh = store.read(table.id, after=1)
+    assert fresh is not None and after == fresh and after.seats[1].hand == ("duke", "duke")
+    with store.write(table.id, 2, known=(fresh.table, fresh.seats)) as writing:
+        writing.update_table(setup={**SETUP, "first": "Yuri"})
+        after = writing.append({"control": "rematch"})
+    assert after.table.setup["first"] == "Yuri" and after == store.read(table.id, after=2)
+
+
 def test_a_stale_write_is_refused_and_changes_nothing(store: Store) -> None:
     table = store.create_table(SETUP, SEATS[:1], "en")
     assert append(store, table.id, 0, {"by": "Natasha", "do": "income"}) == 1

@@ -16,10 +16,10 @@ from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from typing import Final
 
-from flask import render_template
 from markupsafe import Markup, escape
 
 from app.i18n import Voice
+from app.web.templating import draw
 from app.web.views import LogLine
 
 RULES_SLOT: Final = "\x1erules-link\x1e"
@@ -46,8 +46,8 @@ def _line(line: LogLine, voice: Voice) -> str:
         if hit is not None and hit[0].ruling is line.ruling:
             _drawn.move_to_end(key)
             return hit[1]
-    html = render_template("_logline.html", line=line, voice=voice, ruling=voice.ruling,
-                           rules_url=RULES_SLOT)
+    html = draw("_logline.html", line=line, voice=voice, ruling=voice.ruling,
+                rules_url=RULES_SLOT)
     with _lock:
         _drawn[key] = (line, html)
         while len(_drawn) > LINES:

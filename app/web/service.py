@@ -104,8 +104,8 @@ class Tables:
         token, device = seat if seat is not None else (None, None)
         try:
             with self.pool.tables() as store, store.write(
-                    state.table.id, state.version, seat_token=token,
-                    seat_device=device) as writing:
+                    state.table.id, state.version, seat_token=token, seat_device=device,
+                    known=(state.table, state.seats)) as writing:
                 if change is not None:
                     change(writing)
                 snapshot = writing.undo(undo) if undo is not None else writing.append(

@@ -112,6 +112,24 @@ def test_each_referee_device_gets_the_same_screen_with_its_own_form_token(starte
     assert csrf_of(view(started.tablet, started.url)) == csrf_of(one)
 
 
+def test_the_tablets_screen_is_drawn_once_per_version_and_night(started: Table, monkeypatch):
+    """Its night parts (scoreboard, countdown, rulings to read aloud) are compared as values:
+    fetched again unchanged, the screen is not drawn again; a change there draws it anew."""
+    from app.web import tablet
+
+    drawn: list[int] = []
+    context = tablet.context
+    monkeypatch.setattr(tablet, "context", lambda *a, **k: drawn.append(1) or context(*a, **k))
+    answer = started.post("/night", {"timer": "30"})  # a new version, drawn for its answer
+    assert answer.status_code == 200 and drawn
+    drawn.clear()
+    assert view(started.tablet, started.url) == view(started.tablet, started.url) == answer.text
+    assert not drawn
+    extras = tablet.night_extras
+    monkeypatch.setattr(tablet, "night_extras", lambda state: {**extras(state), "timer_max": 1})
+    assert view(started.tablet, started.url) and len(drawn) == 1
+
+
 def test_a_screen_with_a_message_is_drawn_for_that_answer_only(started: Table):
     stale = started.post("/step", {"by": "Ann", "do": "income"}, version="1")
     assert stale.status_code == 409 and 'role="alert"' in stale.text

@@ -3,7 +3,8 @@ Who may see and do what is tested in tests/security."""
 
 from __future__ import annotations
 
-from tablekit import Table, csrf_of, seated_table
+from tablekit import HTMX, Table, csrf_of, seated_table, version_of
+from werkzeug.datastructures import MultiDict
 
 
 def test_a_new_table_shows_a_code_per_seat_and_no_cards(table: Table):
@@ -91,6 +92,22 @@ def test_a_double_tap_is_applied_once(started: Table):
     second = t.post("/step", {"do": "income", "by": "Ann"}, version=v)
     assert (first.status_code, second.status_code) == (200, 409)
     assert t.steps() == [{"do": "income", "by": "Ann"}]
+
+
+def test_a_steps_form_is_read_by_its_first_value_of_each_field_and_nothing_else(started: Table):
+    """A field sent twice counts once (its first value); a field the step has no use for, or
+    one it leaves out, changes nothing (the tablet's step() reads the form in one pass)."""
+    t = started
+    html = t.page()
+    form = [("csrf", csrf_of(html)), ("version", version_of(html)), ("do", "steal"),
+            ("by", "Ann"), ("target", "Bob"), ("target", "Cy"), ("do", "income"),
+            ("card", ""), ("colour", "red")]
+    answer = t.tablet.post(t.url + "/step", data=MultiDict(form), headers=HTMX)
+    assert answer.status_code == 200
+    assert t.steps() == [{"do": "steal", "by": "Ann", "target": "Bob"}]
+    wrong = t.tablet.post(t.url + "/step", headers=HTMX, data=MultiDict(
+        [("csrf", csrf_of(answer.text)), ("version", version_of(answer.text)), ("by", "Bob")]))
+    assert wrong.status_code == 400 and len(t.steps()) == 1  # no step named: not understood
 
 
 def test_an_illegal_declaration_says_why(started: Table):

@@ -84,3 +84,41 @@ def test_calls_from_a_template_get_what_jinjas_give(tmp_path: Path):
     assert ours == plain.from_string(source).render(values)
     assert ours == ("Ann[&#39;a&#39;]|3|<&lt;i&gt;>|HI@Ann|True|False|a-b|"
                     "in0[]2None[]in1[]2None[]|set[]")  # a loop's own variable is not shared
+
+
+# -- a screen's part drawn without render_template's per-draw work (templating.draw) ---------
+
+
+def test_the_request_names_render_template_adds_are_globals_already(tmp_path: Path):
+    """``render_template`` puts ``g``, ``request`` and ``session`` in each context; Flask's
+    environment has them as globals too, so what :func:`draw` leaves out a template still
+    sees."""
+    globals_ = make_app(tmp_path).jinja_env.globals
+    assert {"g", "request", "session"} <= set(globals_)
+
+
+def test_draw_is_render_template_and_sends_its_signals_to_listeners(tmp_path: Path):
+    from flask import g, render_template, template_rendered
+
+    from app.web.templating import draw
+
+    app = make_app(tmp_path)
+    source = "{{ who }}: {{ _('Rulings') }} {{ request.path }} {{ g.language }}"
+    app.jinja_env.loader = jinja2.DictLoader({"t.html": source})
+    app.jinja_env.cache = {}
+    heard: list[str] = []
+
+    def note(_app: object, template: jinja2.Template, context: dict[str, object]) -> None:
+        heard.append(template.name or "")
+
+    with app.test_request_context("/here"):
+        g.language = "uk"
+        assert draw("t.html", who="Ann<") == render_template("t.html", who="Ann<")
+        assert draw("t.html", who="Ann<") == "Ann&lt;: Рішення /here uk"
+        assert not heard
+        template_rendered.connect(note, app)
+        try:
+            draw("t.html", who="Bob")
+        finally:
+            template_rendered.disconnect(note, app)
+    assert heard == ["t.html"]
