@@ -15,6 +15,7 @@ from app.engine.cards import ACTIONS
 from app.engine.story import Mark, Story, story
 from app.store import Seat
 from app.web import evening, views
+from app.web.perstate import PerState
 from app.web.state import TableState
 
 TV_RULINGS: Final = 8
@@ -171,4 +172,21 @@ def tablet_extras(state: TableState, watch_link: str, now: float) -> View:
 
 
 def phone_extras(state: TableState, seat: Seat, now: float) -> View:
-    return {**night(state), **countdown(state, now, seat), "game_over": game_over(state)}
+    return phone_extras_keyed(state, seat, now)[0]
+
+
+def phone_extras_keyed(state: TableState, seat: Seat, now: float) -> tuple[View, str]:
+    """The night's parts of a seat's screen, and what they show as a key (a seat's screen is
+    remembered per version by it: a countdown's seconds change between two versions). The
+    night's own part is the same on each phone of a version: worked out once per state."""
+    shared, shown = _phone_night(state)
+    timer = countdown(state, now, seat)
+    return {**shared, **timer}, shown + repr(sorted(timer.items()))
+
+
+def _night_and_key(state: TableState) -> tuple[View, str]:
+    view = {**night(state), "game_over": game_over(state)}
+    return view, repr(sorted(view.items()))
+
+
+_phone_night: Final = PerState(_night_and_key, spoken=False)

@@ -20,6 +20,7 @@ from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _
 from app.web.i18n import language as speaking
 from app.web.links import link_for
+from app.web.phoneframe import frame
 from app.web.phoneparts import foot, mine, phone_parts
 from app.web.refusals import Refusal, Why
 from app.web.regions import Placed
@@ -102,17 +103,25 @@ def context(state: TableState, seat: Seat, message: str | None = None,
     return view
 
 
-def fragment_html(state: TableState, seat: Seat, message: str | None = None) -> str:
+def fragment_html(state: TableState, seat: Seat, message: str | None = None,
+                  csrf: str | None = None) -> str:
     """A seat's screen as a fragment: drawn once per version and language (its refreshes
     share it: :mod:`app.web.fragments`), unless it carries a message. The night's parts (the
-    scoreboard, a countdown's seconds) are read each time: they change between versions."""
+    scoreboard, a countdown's seconds) are read each time: they change between versions.
+    ``csrf``: this device's form token for the seat, if the caller has it already."""
     if message is not None:
         return render_template("phone/_phone.html", **context(state, seat, message))
-    extras = nightviews.phone_extras(state, seat, tables().now().timestamp())
+    extras, shown = nightviews.phone_extras_keyed(state, seat, tables().now().timestamp())
     screen = ("seat", seat.token, speaking())
-    return fragments().get(state.table.id, screen, state.version, lambda: render_template(
-        "phone/_phone.html", **context(state, seat, csrf=CSRF_SLOT, extras=extras)),
-        csrf_token(f"seat:{seat.token}"), repr(sorted(extras.items())))
+    return fragments().get(state.table.id, screen, state.version,
+                           lambda: _drawn(context(state, seat, csrf=CSRF_SLOT, extras=extras)),
+                           csrf or csrf_token(f"seat:{seat.token}"), shown)
+
+
+def _drawn(view: dict[str, Any]) -> str:
+    """The screen of ``view``: put together in Python in the usual case, else the template's
+    (the same bytes: :mod:`app.web.phoneframe`)."""
+    return frame(view) or render_template("phone/_phone.html", **view)
 
 
 def screen(state: TableState, seat: Seat, message: str | None = None, status: int = 200
@@ -157,6 +166,7 @@ def fragment(token: str) -> ResponseReturnValue:
 def events(token: str) -> ResponseReturnValue:
     state, _seat = opened(token)
     table_id, device, service = state.table.id, device_id(), seats()
+    csrf = csrf_token(f"seat:{token}")  # the stream's device and seat never change
 
     def draw(version: int) -> str | None:
         """The seat's screen at ``version``, for this device only (else the stream ends)."""
@@ -166,7 +176,7 @@ def events(token: str) -> ResponseReturnValue:
                 not same_secret(device, seat.device):
             return None
         g.language = seat.language or now.table.language
-        return fragment_html(now, seat)
+        return fragment_html(now, seat, csrf=csrf)
 
     return event_stream(table_id, state.version,
                         lambda version: service.still_holds(table_id, version, token, device),

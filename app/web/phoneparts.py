@@ -18,6 +18,7 @@ from app.web import views
 from app.web.fragments import CSRF_SLOT
 from app.web.i18n import language
 from app.web.loglines import RULES_SLOT
+from app.web.perstate import PerState
 from app.web.screens import fragments, languages
 from app.web.state import TableState
 
@@ -43,8 +44,7 @@ class PhoneParts:
         return Markup(self.rulings.replace(RULES_SLOT, str(escape(rules_url))))
 
 
-def phone_parts(state: TableState) -> PhoneParts:
-    """The shared parts of ``state``'s phone screens in this request's language."""
+def _phone_parts(state: TableState) -> PhoneParts:
     if state.game is None or state.lobby:
         return PhoneParts((), "")
     speaking, table_id, version = language(), state.table.id, state.version
@@ -55,6 +55,11 @@ def phone_parts(state: TableState) -> PhoneParts:
     names = [p.name for p in state.game.players]
     drawn = [row.strip() for row in rows.split(ROW_END)][:len(names)]
     return PhoneParts(tuple(zip(names, drawn, strict=True)), rulings.strip())
+
+
+phone_parts: Final = PerState(_phone_parts, spoken=True)
+"""The shared parts of a state's phone screens in this request's language, split into rows
+once for the version's six phones (not once per seat)."""
 
 
 def _draw(state: TableState, template: str) -> str:

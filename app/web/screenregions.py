@@ -17,7 +17,10 @@ from app.web.regions import Region
 
 def _alert_reads(scope: dict[str, Any]) -> dict[str, Any]:
     """The alert reads of the turn who acts on whom with what, and only on the phones of
-    those two (elsewhere it says nothing of the turn)."""
+    those two (elsewhere it says nothing of the turn); the buzz's key (new with each
+    question) only when the table waits for this player (else the phone does not buzz)."""
+    if not scope["must_act"]:
+        scope = {name: value for name, value in scope.items() if name != "buzz"}
     view, name = scope["view"], scope["name"]
     turn = view["turn"]
     if turn is not None:

@@ -109,6 +109,7 @@ def test_a_challenged_tax_updates_every_screen_live(
     expect(ann_seat).to_contain_text(re.compile(r"\b5\s*coins"))  # Tax paid after the proof
     assert_tablet_private(tablet, {"assassin": 1})
     night.expect_phone("Cy", "Ann shows the Duke, so Bob loses an influence.")
+    night.sync()  # a live swap during the hold would replace the held button (as in a tap)
     hold_to_see(ann, ["captain", "ambassador"])
     assert_not_reloaded(*night.pages)
 

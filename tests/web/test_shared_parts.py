@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from flask import Flask, g, request, template_rendered, url_for
 from jinja2 import Template
@@ -15,8 +16,10 @@ from tablekit import HTMX, Table, csrf_of, version_of, view
 
 from app.engine import Ruling
 from app.i18n import Voice
+from app.web import phone
 from app.web.links import LINKS, Links, link_for
 from app.web.loglines import RULES_SLOT, log_html
+from app.web.phoneframe import frame
 from app.web.phoneparts import PhoneParts
 from app.web.views import LogLine
 
@@ -25,16 +28,27 @@ from app.web.views import LogLine
 
 @contextmanager
 def drawn_templates(app: Flask) -> Iterator[Counter[str]]:
-    """How many times each template is drawn while the block runs."""
+    """How many times each template is drawn while the block runs. A seat's screen put
+    together in Python (app/web/phoneframe.py) counts as its template drawn."""
     drawn: Counter[str] = Counter()
+    whole = phone._drawn
 
     def note(_app: Flask, template: Template, context: dict[str, object]) -> None:
         drawn[template.name or ""] += 1
 
+    def framed(view: dict[str, Any]) -> str:
+        screen = frame(view)
+        if screen is None:
+            return whole(view)
+        drawn["phone/_phone.html"] += 1
+        return screen
+
     template_rendered.connect(note, app)
+    phone._drawn = framed  # type: ignore[assignment]
     try:
         yield drawn
     finally:
+        phone._drawn = whole  # type: ignore[assignment]
         template_rendered.disconnect(note, app)
 
 

@@ -1,0 +1,64 @@
+"""A seat's screen in a game, put together in Python: what phone/_phone.html draws in the
+usual case, byte for byte, at a fraction of a template's cost (six phones are drawn each tap).
+
+The usual case is a game under way on a seat's own phone with nothing unusual on show: no
+message, no countdown, no winner, no night's scoreboard or timeline. The screen is then the
+seat's regions and parts, each drawn and remembered elsewhere (its alert, questions and
+answers by :mod:`app.web.regions`, its coins and hand, the other players' rows and the
+rulings by :mod:`app.web.phoneparts`), joined by a frame of a few lines with the seat's name,
+links, version and the turn's words. Any other case is the template's (:func:`frame` says
+None), and tests/web/test_phone_frame.py checks that both draw the same bytes at every step
+of random games.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from markupsafe import Markup, escape
+
+from app.web.links import link_for
+from app.web.pieces import refresher
+
+UNUSUAL: Final = ("message", "on_tablet", "lobby", "countdown", "night_shown", "game_over")
+"""What the template alone draws: a screen showing any of these is not put together here."""
+
+
+def frame(view: dict[str, Any]) -> str | None:
+    """``view``'s screen (:func:`app.web.phone.context`) as phone/_phone.html draws it, or
+    None where the template must draw it."""
+    if any(view.get(name) for name in UNUSUAL) or view["view"]["winner"]:
+        return None
+    place, version = view["place"], view["version"]
+    to_act = " to-act" if view["must_act"] else ""
+    since = f"{link_for('phone.fragment', token=view['token'])}?since={version}"
+    return "".join((
+        "\n\n\n\n"
+        f'<section id="phone" class="phone{to_act}" data-version="{version}" sse-swap="changed"'
+        ' hx-target="this" hx-swap="outerHTML" hx-sync="this:replace">\n  ',
+        refresher(since, "phone", pushed=True),
+        '\n  <header class="bar">\n    <h1>', escape(view["name"]),
+        '</h1>\n    <a class="button small" href="', escape(view["rules_url"]), '">',
+        _said(view, "Rules"), "</a>\n  </header>\n  \n  \n  \n\n  \n  \n  ",
+        place("alert"), "\n  ", view["mine"], "\n  \n  ", place("prompt"), "\n  ",
+        place("answer"), "\n  ", _table(view),
+        '\n  \n  \n<section id="night" class="night">\n  \n  \n</section>\n  ',
+        view["foot"], "\n</section>"))
+
+
+def _table(view: dict[str, Any]) -> str:
+    """phone/_table.html: whose turn, whom the table waits for, the others and the rulings."""
+    v, name, shared = view["view"], view["name"], view["shared"]
+    turn = _said(view, "%(name)s’s turn") % {"name": v["current"]}
+    you = f" · <b>{_said(view, 'you')}</b>" if v["current"] == name else ""
+    waiting = "" if view["own_step"] else \
+        f'<p class="waiting">{escape(view["waiting_to_you"](v["waiting_ruling"]))}</p>'
+    return (f'\n\n<section id="table" class="table-now">\n  \n  <p class="turn">{turn}{you}</p>'
+            f'\n  {waiting}\n  <ol class="others">\n    {shared.others(name)}\n  </ol>\n'
+            f'  <ol class="log lines">\n    {shared.log(view["rules_url"])}\n  </ol>\n'
+            "</section>")
+
+
+def _said(view: dict[str, Any], text: str) -> Markup:
+    """``_(text)`` as the template says it: in the screen's voice, trusted as markup."""
+    return Markup(view["voice"].gettext(text))
