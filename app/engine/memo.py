@@ -8,34 +8,45 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Final, Generic, TypeVar
 
 from .state import Game
 
+Thing = TypeVar("Thing")
 T = TypeVar("T")
 REMEMBERED: Final = 256
 
 
-class PerGame(Generic[T]):
-    """``compute(game)``, worked out once for each of the last ``size`` states asked about."""
+class ByIdentity(Generic[Thing, T]):
+    """``compute(thing)``, worked out once for each of the last ``size`` things asked about,
+    remembered by the thing's identity (and whatever :meth:`key` adds to it). The memo holds
+    each thing, so its id can't be reused while it is remembered."""
 
-    def __init__(self, compute: Callable[[Game], T], size: int = REMEMBERED) -> None:
+    def __init__(self, compute: Callable[[Thing], T], size: int = REMEMBERED) -> None:
         self._compute = compute
         self._size = size
-        self._memo: OrderedDict[int, tuple[Game, T]] = OrderedDict()
+        self._memo: OrderedDict[Hashable, tuple[Thing, T]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def __call__(self, game: Game) -> T:
-        key = id(game)
+    def key(self, thing: Thing) -> Hashable:
+        """What ``thing``'s value is remembered by: its identity."""
+        return id(thing)
+
+    def __call__(self, thing: Thing) -> T:
+        key = self.key(thing)
         with self._lock:
             hit = self._memo.get(key)
-            if hit is not None and hit[0] is game:
+            if hit is not None and hit[0] is thing:
                 self._memo.move_to_end(key)
                 return hit[1]
-        value = self._compute(game)
+        value = self._compute(thing)
         with self._lock:
-            self._memo[key] = (game, value)
+            self._memo[key] = (thing, value)
             while len(self._memo) > self._size:
                 self._memo.popitem(last=False)
         return value
+
+
+class PerGame(ByIdentity[Game, T]):
+    """``compute(game)``, worked out once for each of the last ``size`` states asked about."""
