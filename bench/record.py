@@ -1,4 +1,5 @@
-"""What every device receives over two games, masked, to compare two versions of the code.
+"""What every device receives over the benchmarks' plan and three random games, masked, to
+compare two versions of the code.
 
     .venv-test/bin/python bench/record.py > after.txt
     .venv-test/bin/python bench/record.py /path/to/other/checkout > before.txt
@@ -15,6 +16,7 @@ from the checkout given (default: this one), the test helpers from its tests/.
 
 from __future__ import annotations
 
+import argparse
 import random
 import re
 import sys
@@ -22,7 +24,22 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else Path(__file__).resolve().parents[1]
+
+def checkout(argv: list[str]) -> Path:
+    """The checkout whose code is recorded (default: this one); a bad one is refused in one
+    line, before anything is imported from it."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("checkout", nargs="?", type=Path,
+                        default=Path(__file__).resolve().parents[1],
+                        help="the checkout to record (default: this one)")
+    root: Path = parser.parse_args(argv).checkout.resolve()
+    if not (root / "app").is_dir() or not (root / "tests" / "web" / "playkit.py").is_file():
+        parser.error(f"{root} is not a checkout of the Coup referee "
+                     "(no app/ or tests/web/playkit.py)")
+    return root
+
+
+ROOT = checkout(sys.argv[1:])
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "web")]
 
 from playkit import dealt, next_step  # noqa: E402
