@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from app.engine import Game, apply, new_game, pending
+from app.engine.cards import ACTIONS
 from app.frozen import freeze
 from app.store import JSON, LogRow, Seat, Snapshot, Table
 
@@ -52,6 +53,9 @@ class TableState:
     # (log seq, rulings before it) of each live step the decision timer took ("on time-out,
     # let it stand"): the screens' logs say the clock decided it
     time_up: tuple[tuple[int, int], ...] = ()
+    # How many turns of this game have begun (its steps that are actions): a phone's question
+    # keeps its key while other seats take their steps and changes with the next turn
+    turns_begun: int = 0
 
     @property
     def over(self) -> bool:
@@ -104,7 +108,7 @@ def advance(state: TableState, row: LogRow, applied: Game | None = None) -> Tabl
         return replace(state, version=row.seq, setup=setup, game=new_game(dict(setup)),
                        lobby=False, games=state.games + 1, steps=(), undone=(), undone_at=(),
                        closed=False, closed_by="", winners=state.night_winners,
-                       decision_opened=row.created, last_said=0, time_up=())
+                       decision_opened=row.created, last_said=0, time_up=(), turns_begun=0)
     if control == "rematch":
         return replace(state, version=row.seq, lobby=True)
     if control == "closed":
@@ -118,7 +122,8 @@ def advance(state: TableState, row: LogRow, applied: Game | None = None) -> Tabl
         timed = ((*state.time_up, (row.seq, said)) if entry.get(TIME_UP) is True
                  else state.time_up)
         return replace(state, version=row.seq, game=game, steps=(*state.steps, (row.seq, step)),
-                       decision_opened=opened, last_said=said, time_up=timed)
+                       decision_opened=opened, last_said=said, time_up=timed,
+                       turns_begun=state.turns_begun + begins_turn(step))
     if control == "night":  # the timer's settings changed: a running countdown starts again
         return replace(state, version=row.seq, decision_opened=row.created)
     return replace(state, version=row.seq)
@@ -138,6 +143,11 @@ def engine_step(entry: JSON) -> JSON:
         return entry
     stripped: JSON = freeze({k: v for k, v in entry.items() if k != TIME_UP})
     return stripped
+
+
+def begins_turn(step: Mapping[str, Any]) -> bool:
+    """Whether a (legal) step is an action, the first step of a turn."""
+    return step.get("do") in ACTIONS
 
 
 WINDOWS: Final = frozenset({"respond", "block"})
@@ -170,6 +180,7 @@ def _undo(state: TableState, seq: int | None, version: int) -> TableState:
         game = apply(game, dict(step))
     undone = next(step for s, step in state.steps if s == seq)
     return replace(state, version=version, game=game, steps=kept,
+                   turns_begun=sum(begins_turn(step) for _seq, step in kept),
                    undone=(*state.undone, undone), undone_at=(*state.undone_at, len(game.log)),
                    undone_seq=version, last_said=last_said, time_up=tuple(time_up))
 

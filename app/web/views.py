@@ -31,9 +31,6 @@ from app.engine import (
 )
 from app.engine import seat_view as engine_seat_view
 from app.engine import table_view as engine_table_view
-from app.engine.cards import ACTIONS
-from app.engine.memo import PerGame
-from app.engine.state import Game
 from app.engine.waiting import waiting_to_you
 from app.i18n import Voice
 from app.store import Seat
@@ -155,7 +152,7 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     view["asked_kinds"] = [p.kind for p in asked]
     view["own_kinds"] = [p.kind for p in asked if p.kind in PRIVATE_KINDS]
     view["must_act"] = must_act(asked, mine["turn"], seat.name)
-    view["turn_no"] = turn_number(state.game)
+    view["turn_no"] = state.turns_begun
     view["buzz"] = question_key(asked, mine["turn"], view["me"]["face_down"], view["turn_no"])
     voice = view["voice"]
     view["yours"] = lambda r: yours(voice, r, seat.name)
@@ -167,16 +164,6 @@ def yours(voice: Voice, r: Ruling, you: str) -> str:
     """A prompt's line on ``you``'s own phone: "you lose an influence", not their name."""
     mine = words.to_you(r, you)
     return voice.ruling(r) if mine is r else voice.say(mine.text, mine.params, mine.count)
-
-
-def _turns_begun(game: Game) -> int:
-    return sum(1 for step in game.history if step.do in ACTIONS)
-
-
-turn_number: Final = PerGame(_turns_begun)
-"""How many turns have begun: the key of a question a phone is filling in (data-keep) stays
-the same while other seats take their steps, and changes with the next turn. Counted over the
-whole history once per game state (not once per seat: a version's six phones ask alike)."""
 
 
 def phone_public(state: TableState, languages: list[tuple[str, str]]) -> View:
