@@ -32,6 +32,7 @@ from app.web.screens import (
 )
 from app.web.security import csrf_ok, csrf_token, grant_referee, is_referee
 from app.web.state import TableState
+from app.web.tabletframe import frame
 from app.web.templating import draw
 
 bp = Blueprint("tablet", __name__, url_prefix="/t")
@@ -97,9 +98,15 @@ def fragment_html(state: TableState, message: str | None = None) -> str:
         return render_template("tablet/_tablet.html", **context(state, message))
     extras = night_extras(state)
     screen = ("tablet", language(), public_url(""))
-    return fragments().get(state.table.id, screen, state.version, lambda: draw(
-        "tablet/_tablet.html", **context(state, csrf=CSRF_SLOT, extras=extras)),
+    return fragments().get(state.table.id, screen, state.version, lambda: _drawn(
+        context(state, csrf=CSRF_SLOT, extras=extras)),
         csrf_token(scope(state)), (join_code_on_show(state), tuple(sorted(extras.items()))))
+
+
+def _drawn(view: dict[str, Any]) -> str:
+    """The screen of ``view``: put together in Python in the usual case, else the template's
+    (the same bytes: :mod:`app.web.tabletframe`)."""
+    return frame(view) or draw("tablet/_tablet.html", **view)
 
 
 def screen(state: TableState, message: str | None = None, status: int = 200

@@ -1,0 +1,73 @@
+"""The referee's screen in a game, put together in Python: what tablet/_tablet.html draws in
+the usual case, byte for byte, without a template's run (its includes, its ``place()`` calls
+through Jinja, its escapes and generator steps: ~0.1 ms a screen, drawn on every tap).
+
+The usual case is a game under way (or just won) with no message and no countdown on show.
+The screen is then its regions, each drawn and remembered by :mod:`app.web.regions` (the
+referee's tools, the undo, each seat, the prompt, the log, the night's tools and the rulings
+to read aloud), joined by a frame of a few lines: the refresher, whose turn it is (or who
+won), the bank. Any other case is the template's (:func:`frame` says None), and
+tests/web/test_tablet_frame.py checks that both draw the same bytes at every step of random
+games.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from markupsafe import Markup
+
+from app.web.links import link_for
+from app.web.pieces import refresher
+
+UNUSUAL: Final = ("message", "lobby", "countdown")
+"""What the template alone draws: a screen showing any of these is not put together here."""
+
+
+def frame(view: dict[str, Any]) -> str | None:
+    """``view``'s screen (:func:`app.web.tablet.context`) as tablet/_tablet.html draws it, or
+    None where the template must draw it."""
+    if any(view.get(name) for name in UNUSUAL) or "view" not in view:
+        return None
+    place, version = view["place"], view["version"]
+    since = f"{link_for('tablet.fragment', table_id=view['table_id'])}?since={version}"
+    return "".join((
+        "\n\n\n\n\n"
+        f'<section id="tablet" class="tablet" data-version="{version}" sse-swap="changed"'
+        ' hx-target="this" hx-swap="outerHTML" hx-sync="this:replace">\n  ',
+        refresher(since, "tablet", pushed=True), "\n  \n  \n", _bar(view), "\n  \n\n  \n  \n",
+        _seats(view), "\n  ", place("prompt"), "\n  ", place("log"),
+        '\n  \n  \n\n<section id="night" class="night">', place("night tools"), "\n  ",
+        place("spoken"), "\n</section>\n</section>"))
+
+
+def _bar(view: dict[str, Any]) -> str:
+    """tablet/_bar.html in a game: whose turn (or who won), the bank, the tools."""
+    v, place = view["view"], view["place"]
+    if v["winner"]:
+        title = f'<h1 class="winner">{_said(view, "%(name)s wins!", name=v["winner"])}'
+    else:
+        title = f'<h1>{_said(view, "%(name)s’s turn", name=v["current"])}'
+    reserve = (f"<span>{_said(view, 'Treasury Reserve')} <b>{v['reserve']}</b></span>"
+               if view["rules"].reformation else "")
+    return (f'<header id="bar" class="bar">\n  \n  \n  \n  \n  {title}</h1>\n  \n'
+            f'  <p class="bank"><span>{_said(view, "Treasury")} <b>{v["treasury"]}</b></span>'
+            f"\n    {reserve}\n    <span>{_said(view, 'Court deck')} <b>{v['deck_size']}</b>"
+            f'</span></p>\n  <nav class="tools">\n    {place("tools")}\n    {place("undo")}'
+            "\n  </nav>\n  \n</header>")
+
+
+def _seats(view: dict[str, Any]) -> str:
+    """tablet/_seats.html: each seat's row, a region of its own."""
+    v, place, calls = view["view"], view["place"], view["calls"]
+    rows = [place("seat row", p["name"], p=p, call=calls.get(p["name"]),
+                  won=p["name"] == v["winner"]) for p in v["players"]]
+    return (f'<ol id="seats" class="seats n-{len(rows)}">\n  '
+            + "".join([f"\n  {row}\n  " for row in rows]) + "\n</ol>")
+
+
+def _said(view: dict[str, Any], text: str, **values: Any) -> Markup:
+    """``_(text, **values)`` as the template says it: in the screen's voice, trusted as
+    markup, the values escaped into it."""
+    said = Markup(view["voice"].gettext(text))
+    return said % values if values or "%" in said else said
