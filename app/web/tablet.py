@@ -10,11 +10,10 @@ from typing import Any
 from flask import Blueprint, abort, g, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from app.store import Seat, same_secret
-from app.web import evening, nightviews, rulebook, views, words
+from app.store import same_secret
+from app.web import nightviews, rulebook, views, words
 from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _, language
-from app.web.links import link_for
 from app.web.refusals import Refusal
 from app.web.regions import Placed
 from app.web.screenregions import TABLET
@@ -32,6 +31,7 @@ from app.web.screens import (
 )
 from app.web.security import csrf_ok, csrf_token, grant_referee, is_referee
 from app.web.state import TableState
+from app.web.tablelinks import table_links
 from app.web.tabletframe import frame
 from app.web.templating import draw
 
@@ -57,10 +57,6 @@ def scope(state: TableState) -> str:
     return f"table:{state.table.id}"
 
 
-def seat_link(seat: Seat) -> str:
-    return public_url(link_for("phone.page", token=seat.token))
-
-
 def join_code_on_show(state: TableState) -> str | None:
     code = tables().join_codes.current(state.table.id)
     return code.code if code else None
@@ -68,23 +64,20 @@ def join_code_on_show(state: TableState) -> str | None:
 
 def night_extras(state: TableState) -> dict[str, Any]:
     """The night's parts of the screen (:mod:`app.web.nightviews`), as they are now."""
-    watch = public_url(link_for("night.watch", table_id=state.table.id,
-                               key=evening.watch_key(state)))
-    return nightviews.tablet_extras(state, watch, tables().now().timestamp())
+    return nightviews.tablet_extras(state, table_links(state).watch, tables().now().timestamp())
 
 
 def context(state: TableState, message: str | None = None, csrf: str | None = None,
             extras: dict[str, Any] | None = None) -> dict[str, Any]:
     if extras is None:
         extras = night_extras(state)
-    table_id = state.table.id
-    view = {**views.tablet(state, seat_link, languages()),
+    links = table_links(state)
+    view = {**views.tablet(state, lambda seat: links.seats[seat.seat], languages()),
             "csrf": csrf or csrf_token(scope(state)), "message": message,
-            "join_code": join_code_on_show(state),
-            "join_link": public_url(link_for("tablet.join", table_id=table_id)),
-            "post": link_for("tablet.step", table_id=table_id),
-            "rules_url": link_for("tablet.rules", table_id=table_id), **extras}
-    view["place"] = Placed(TABLET, table_id, "tablet", state.version, view["csrf"], view).place
+            "join_code": join_code_on_show(state), "join_link": links.join,
+            "post": links.post, "rules_url": links.rules, **extras}
+    view["place"] = Placed(TABLET, state.table.id, "tablet", state.version, view["csrf"],
+                           view).place
     return view
 
 
