@@ -70,8 +70,15 @@ def device_id() -> str:
 
 
 def csrf_token(scope: str) -> str:
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    return hmac.new(key, f"{scope}|{device_id()}".encode(), hashlib.sha256).hexdigest()[:32]
+    """The form token of ``scope`` for this device, made once per request (a tap checks the
+    one it was sent, then fills it into the screen it answers with)."""
+    made: dict[str, str] = g.setdefault("csrf_tokens", {})
+    token = made.get(scope)
+    if token is None:
+        key = str(current_app.config["SECRET_KEY"]).encode()
+        token = hmac.new(key, f"{scope}|{device_id()}".encode(), hashlib.sha256).hexdigest()[:32]
+        made[scope] = token
+    return token
 
 
 def same_origin() -> bool:
