@@ -33,6 +33,7 @@ from app.web import (
     players,
     security,
     tablet,
+    tabletframe,
 )
 from app.web.answered import Answered
 from app.web.fragments import Fragments
@@ -80,6 +81,7 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     links.install(app)
     pieces.install(app)
     app.jinja_env.globals["log_html"] = loglines.log_html
+    app.jinja_env.globals["remembered"] = tabletframe.remembered
     init_db(app.config["DATABASE"])
     app.extensions["tables"] = Tables(StorePool(app.config["DATABASE"]), Broker())
     app.extensions["fragments"] = Fragments()

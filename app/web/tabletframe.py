@@ -13,6 +13,9 @@ games.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Callable
+from contextlib import suppress
 from typing import Any, Final
 
 from markupsafe import Markup
@@ -71,3 +74,32 @@ def _said(view: dict[str, Any], text: str, **values: Any) -> Markup:
     markup, the values escaped into it."""
     said = Markup(view["voice"].gettext(text))
     return said % values if values or "%" in said else said
+
+
+PARTS_KEPT: Final = 2048
+"""Parts remembered by :func:`remembered`, the least recently shown let go beyond it: a
+declaration's actions are ~10 a player and coin count, so a game night's few tables keep
+theirs (~0.7 KB each, ~1.5 MB at most). At hundreds of tables they are let go before their
+player's next turn, and each is drawn as before (a miss costs a look-up)."""
+
+_parts: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
+
+
+def remembered(*shows: Any, caller: Callable[[], str]) -> Markup:
+    """A part of a template drawn once for all it shows, as ``{% call remembered(...) %}``:
+    ``shows`` names every value the part reads (a list as its items, trusted markup apart
+    from text), and the block is drawn only when they are new. The declaration's buttons (an
+    action each, with its targets or why it can't be taken) are the same turn after turn
+    until the coins or the players change, and were a third of the tablet's prompt."""
+    key = tuple([tuple(value) if isinstance(value, list) else
+                 (value, "markup") if isinstance(value, Markup) else value for value in shows])
+    html = _parts.get(key)
+    if html is None:
+        html = _parts[key] = Markup(caller())
+        if len(_parts) > PARTS_KEPT:
+            with suppress(KeyError):  # another thread let the same part go meanwhile
+                _parts.popitem(last=False)
+    else:
+        with suppress(KeyError):
+            _parts.move_to_end(key)
+    return html

@@ -4,6 +4,7 @@ step: shared by the tests that compare remembered screens with screens drawn afr
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,6 +15,7 @@ from tablekit import HTMX, Table, make_app, started_table
 
 from app.engine import STEPS, RuleError, apply
 from app.explore import legal_steps
+from app.web import tabletframe
 from app.web.fragments import Fragments
 
 MAX_STEPS = 60
@@ -70,13 +72,16 @@ def devices(table: Table) -> list[tuple[Any, str]]:
 
 @contextmanager
 def nothing_remembered(app: Flask) -> Iterator[None]:
-    """The app drawing every screen afresh, then its own remembered screens back."""
-    kept = app.extensions["fragments"]
+    """The app drawing every screen afresh (its screens, regions and the parts of templates
+    :func:`app.web.tabletframe.remembered` keeps), then its own remembered ones back."""
+    kept, parts = app.extensions["fragments"], tabletframe._parts
     app.extensions["fragments"] = Fragments()
+    tabletframe._parts = OrderedDict()
     try:
         yield
     finally:
         app.extensions["fragments"] = kept
+        tabletframe._parts = parts
 
 
 def screens(table: Table) -> list[str]:

@@ -5,16 +5,19 @@ every case the frame leaves to it."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from flask import Flask, g, render_template
+from markupsafe import Markup
 from playkit import played
 from tablekit import started_table
 
-from app.web import tablet
+from app.web import tablet, tabletframe
 from app.web.fragments import CSRF_SLOT
-from app.web.tabletframe import frame
+from app.web.tabletframe import frame, remembered
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -61,3 +64,25 @@ def test_the_frame_draws_the_reformations_bank(app: Flask):
             assert drawn is not None and "Treasury Reserve" in drawn
             assert "<b>Bo</b>" not in drawn
             assert drawn == render_template("tablet/_tablet.html", **view)
+
+
+def test_a_remembered_part_is_drawn_once_for_what_it_shows(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(tabletframe, "_parts", OrderedDict())
+    drawn: list[str] = []
+
+    def part(text: str) -> Callable[[], str]:
+        def caller() -> str:
+            drawn.append(text)
+            return text
+        return caller
+
+    assert remembered("Ann", ["Bob", "Cy"], None, caller=part("<a>")) == Markup("<a>")
+    assert remembered("Ann", ["Bob", "Cy"], None, caller=part("<b>")) == "<a>"
+    assert remembered("Ann", ["Bob"], None, caller=part("<c>")) == "<c>"  # a target less
+    # Text and trusted markup that read alike draw differently: they are not one key.
+    assert remembered("Ann", ["Bob"], Markup("a&amp;b"), caller=part("<d>")) == "<d>"
+    assert remembered("Ann", ["Bob"], "a&amp;b", caller=part("<e>")) == "<e>"
+    assert drawn == ["<a>", "<c>", "<d>", "<e>"]
+    for number in range(tabletframe.PARTS_KEPT + 5):
+        remembered(number, caller=part(""))
+    assert len(tabletframe._parts) == tabletframe.PARTS_KEPT
