@@ -76,11 +76,11 @@ def _said(view: dict[str, Any], text: str, **values: Any) -> Markup:
     return said % values if values or "%" in said else said
 
 
-PARTS_KEPT: Final = 2048
-"""Parts remembered by :func:`remembered`, the least recently shown let go beyond it: a
-declaration's actions are ~10 a player and coin count, so a game night's few tables keep
-theirs (~0.7 KB each, ~1.5 MB at most). At hundreds of tables they are let go before their
-player's next turn, and each is drawn as before (a miss costs a look-up)."""
+PARTS_KEPT: Final = 1024
+"""Parts remembered by :func:`remembered`, the least recently shown let go beyond it (1.3 KB
+each, ~1.3 MB at most): a declaration's actions are ~10 a player and coin count, ~40-70 a
+table over a game, so a game night's tables keep theirs. With dozens of tables they are let
+go before their player's next turn, and each is drawn as before (a miss costs a look-up)."""
 
 _parts: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
 
