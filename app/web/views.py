@@ -87,6 +87,9 @@ def tablet(state: TableState, link: Callable[[Seat], str], languages: list[tuple
     # Who may challenge and who may block now (tablet/_prompt.html's two windows).
     view["responders"] = [p for p in view["prompts"] if p.kind == "respond"]
     view["blockers"] = [p for p in view["prompts"] if p.kind == "block"]
+    # What those windows' buttons show, by which they are remembered (tabletframe.remembered).
+    view["challengers"] = [p.player for p in view["responders"]]
+    view["block_offers"] = [(p.player, *p.options["as"]) for p in view["blockers"]]
     view["log"] = log_lines(state, public["log"], view["voice"], RECENT_RULINGS)
     view["log_total"] = len(public["log"])
     view["acting"] = acting(prompts)
