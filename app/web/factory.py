@@ -7,9 +7,10 @@ secret key; by default it is the top-level ``instance/``.
 
 from __future__ import annotations
 
+import gzip
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from flask import Flask, Request, Response, render_template, request
 from flask.sessions import SessionInterface, SessionMixin
@@ -163,6 +164,33 @@ def _compress(app: Flask) -> None:
             response.direct_passthrough = False
             response.make_sequence()
         return response
+
+    @app.after_request
+    def gzip_screen(response: Response) -> Response:
+        """A screen htmx asked for gzipped quickly, before Compress: at level 1 it costs half
+        of level 6's CPU for ~10% more bytes (docs/PERFORMANCE.md, round nine), on a LAN
+        where bytes are cheap and an old laptop's CPU is not; a tap's answer is one. Pages
+        and static files keep Compress's level (their bytes are the first load's weight),
+        and a browser that prefers zstd or br gets Compress's choice."""
+        if _screen_to_gzip(response):
+            response.set_data(gzip.compress(response.get_data(), SCREEN_GZIP_LEVEL))
+            response.headers["Content-Encoding"] = "gzip"
+        return response
+
+
+SCREEN_GZIP_LEVEL: Final = 1
+SCREEN_MIN_BYTES: Final = 500  # Compress's own threshold: below it, gzip saves nothing
+
+
+def _screen_to_gzip(response: Response) -> bool:
+    """Whether ``response`` is a screen htmx asked for (a tap's answer, a fetch: a whole
+    page, the first load, keeps Compress's level for its weight), whole and big enough, for
+    a browser whose first choice of Compress's encodings is gzip."""
+    return (response.mimetype == "text/html" and response.status_code == 200
+            and "HX-Request" in request.headers and not response.is_streamed
+            and "Content-Encoding" not in response.headers
+            and (response.content_length or 0) >= SCREEN_MIN_BYTES
+            and request.accept_encodings.best_match(("zstd", "br", "gzip")) == "gzip")
 
 
 class NoSessions(SessionInterface):
