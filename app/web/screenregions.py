@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from app.engine import Prompt
+from app.web.phonealert import alert_html
 from app.web.regions import Region
 
 
@@ -72,7 +73,7 @@ scoreboard on a phone and the like are drawn each time (docs/PERFORMANCE.md, rou
 
 
 PHONE: Final[Mapping[str, Region]] = {
-    "alert": Region("phone/_alert.html", cut=_alert_reads),
+    "alert": Region("phone/_alert.html", cut=_alert_reads, python=alert_html),
     "prompt": Region("phone/_prompt.html", {"view": ("turn",)}, _own_steps),
     "answer": Region("phone/_answer.html", cut=_answers_here),
 }
