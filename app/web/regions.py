@@ -123,12 +123,15 @@ class Placed:
         scope = region.scope(self.env, {**self.view, **given} if given else self.view)
         html = self.fragments.alike(self.table_id, (name, *self.audience, part),
                                     region.shows(scope),
-                                    lambda: self.draw(region.template, scope)
-                                    if region.python is None else region.python(scope))
+                                    lambda: self.draw(region.template, scope))
         html = html.replace(VERSION_SLOT, self.version)
         return Markup(html if self.csrf == CSRF_SLOT else html.replace(CSRF_SLOT, self.csrf))
 
     def draw(self, template: str, scope: Mapping[str, Any]) -> str:
-        """The partial drawn from ``scope`` alone, with the slots in its forms."""
+        """The partial drawn from ``scope`` alone, with the slots in its forms (in Python, where
+        its region has a drawer)."""
+        for region in self.regions.values():
+            if region.template == template and region.python is not None:
+                return region.python(scope)
         return self.env.get_template(template).render(scope, csrf=CSRF_SLOT,
                                                       version=VERSION_SLOT)
