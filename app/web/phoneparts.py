@@ -19,7 +19,7 @@ from app.store import Seat
 from app.web import views
 from app.web.fragments import CSRF_SLOT
 from app.web.i18n import language
-from app.web.loglines import RULES_SLOT
+from app.web.loglines import RULES_SLOT, log_html
 from app.web.perstate import PerState
 from app.web.pieces import card_face
 from app.web.screens import fragments, languages
@@ -57,7 +57,7 @@ def _phone_parts(state: TableState) -> PhoneParts:
     rows = fragments().part(table_id, ("phone rows", speaking), version,
                             lambda: _rows(state))
     rulings = fragments().part(table_id, ("phone rulings", speaking), version,
-                               lambda: _draw(state, "phone/_log.html"))
+                               lambda: _rulings(state))
     names = [p.name for p in state.game.players]
     drawn = [row.strip() for row in rows.split(ROW_END)][:len(names)]
     return PhoneParts(tuple(zip(names, drawn, strict=True)), rulings.strip())
@@ -93,9 +93,10 @@ def _row(voice: Voice, name: str, coins: int, face_down: int, revealed: tuple[st
             f'</b> {said} · {_BACK.format(back) * face_down}{up}{side}</li>')
 
 
-def _draw(state: TableState, template: str) -> str:
-    return render_template(template, **views.phone_public(state, languages()),
-                           row_end=ROW_END, rules_url=RULES_SLOT)
+def _rulings(state: TableState) -> str:
+    """The newest rulings' lines, with :data:`RULES_SLOT` for each seat's Rules link."""
+    view = views.phone_public(state, languages())
+    return str(log_html(view["log"], view["voice"], RULES_SLOT))
 
 
 def foot(state: TableState, seat: Seat, csrf: str) -> Markup:

@@ -31,13 +31,18 @@ from app.web.views import LogLine
 def drawn_templates(app: Flask) -> Iterator[Counter[str]]:
     """How many times each template is drawn while the block runs. A seat's screen put
     together in Python (app/web/phoneframe.py) counts as its template drawn, and the other
-    players' rows (app/web/phoneparts.py) as phone/_others.html, the template they were."""
+    players' rows and the rulings (app/web/phoneparts.py) as phone/_others.html and
+    phone/_log.html, the templates they were."""
     drawn: Counter[str] = Counter()
-    whole, rows = phone._drawn, phoneparts._rows
+    whole, rows, rulings = phone._drawn, phoneparts._rows, phoneparts._rulings
 
     def rows_drawn(state: TableState) -> str:
         drawn["phone/_others.html"] += 1
         return rows(state)
+
+    def rulings_drawn(state: TableState) -> str:
+        drawn["phone/_log.html"] += 1
+        return rulings(state)
 
     def note(_app: Flask, template: Template, context: dict[str, object]) -> None:
         drawn[template.name or ""] += 1
@@ -51,12 +56,12 @@ def drawn_templates(app: Flask) -> Iterator[Counter[str]]:
 
     template_rendered.connect(note, app)
     phone._drawn = framed  # type: ignore[assignment]
-    phoneparts._rows = rows_drawn
+    phoneparts._rows, phoneparts._rulings = rows_drawn, rulings_drawn
     try:
         yield drawn
     finally:
         phone._drawn = whole  # type: ignore[assignment]
-        phoneparts._rows = rows
+        phoneparts._rows, phoneparts._rulings = rows, rulings
         template_rendered.disconnect(note, app)
 
 
