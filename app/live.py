@@ -4,8 +4,10 @@ Why it looks like this:
 
 - The push carries only the version; each page then fetches its own fresh view. A lost push costs
   nothing, so the broker needs no queue, only the newest version per table.
-- One ``threading.Condition`` per watched table. Under the dev server each stream holds a thread;
-  after ``gevent.monkey.patch_all()`` the same primitives are cooperative and a stream costs a
+- One ``threading.Event`` per watched table and version: a publish sets the table's event and
+  puts a fresh one in its place, so a parked stream waits on nothing but that event (no lock of
+  its own, no condition's waiter). Under the dev server each stream holds a thread; after
+  ``gevent.monkey.patch_all()`` the same primitives are cooperative and a stream costs a
   greenlet. The code is the same in both worlds.
 - A table appears in the broker when its first stream opens and leaves with its last one, so
   memory follows the open streams, not the number of tables ever played.
@@ -78,12 +80,36 @@ class LiveUpdates(Protocol):
 
 
 class _Channel:
-    __slots__ = ("condition", "version", "listeners")
+    """A watched table: its newest version, and the event its next publish sets.
+
+    The order is what makes it safe without a lock for the waiters: a publish writes the version
+    first, then swaps the event, then sets the old one; a stream reads the event first, then the
+    version. A stream that read the old event is woken by its ``set``; one that read the new
+    event reads the new version too, and so does not wait."""
+
+    __slots__ = ("changed", "version", "listeners")
 
     def __init__(self) -> None:
-        self.condition = threading.Condition()
+        self.changed = threading.Event()
         self.version = -1  # unknown until a publish; streams also read the store on open
         self.listeners = 0
+
+    def advance(self, version: int) -> None:
+        """Move to ``version`` and wake the streams waiting (the caller holds the broker's
+        lock, so two publishes never interleave)."""
+        if version > self.version:
+            self.version = version
+            woken, self.changed = self.changed, threading.Event()
+            woken.set()
+
+    def newer_than(self, seen: int, timeout: float) -> int:
+        """The version, once it is newer than ``seen`` or ``timeout`` seconds have passed."""
+        changed = self.changed
+        version = self.version
+        if version <= seen:
+            changed.wait(timeout)
+            version = self.version
+        return version
 
 
 class Broker:
@@ -98,12 +124,8 @@ class Broker:
         """Wake the streams of ``table_id``. A table nobody watches costs nothing."""
         with self._lock:
             channel = self._channels.get(table_id)
-        if channel is None:
-            return
-        with channel.condition:
-            if version > channel.version:
-                channel.version = version
-                channel.condition.notify_all()
+            if channel is not None:
+                channel.advance(version)
 
     def _join(self, table_id: str) -> _Channel:
         with self._lock:
@@ -158,10 +180,7 @@ class Broker:
                     yield event
                     del event  # a parked stream holds no screen (2,100 of them would)
             while True:
-                with channel.condition:
-                    if channel.version <= seen:
-                        channel.condition.wait(self.keepalive)
-                    version = channel.version
+                version = channel.newer_than(seen, self.keepalive)
                 if still_allowed is not None and not still_allowed(version):
                     return
                 if version > seen:

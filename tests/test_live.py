@@ -48,11 +48,11 @@ def test_a_quiet_stream_sends_a_keepalive_at_least_every_15_seconds(
     comment at least every 15 s (TOOLING.md)."""
     waits: list[float | None] = []
 
-    def no_wait(self: threading.Condition, timeout: float | None = None) -> bool:
+    def no_wait(self: threading.Event, timeout: float | None = None) -> bool:
         waits.append(timeout)
         return False
 
-    monkeypatch.setattr(threading.Condition, "wait", no_wait)
+    monkeypatch.setattr(threading.Event, "wait", no_wait)
     events = Broker().stream("t1", last_version=0)
     next(events)
     assert next(events) == KEEPALIVE and sse_events(KEEPALIVE) == []
@@ -237,3 +237,32 @@ def test_a_screen_in_an_event_is_one_data_line_per_line_and_reads_back_whole(scr
     assert all(line.startswith("data: ") for line in body)
     expected = screen.strip().replace("\r\n", "\n").replace("\r", "\n")
     assert "\n".join(line[len("data: "):] for line in body) == expected
+
+
+def test_no_publish_is_lost_between_a_stream_reading_the_version_and_waiting() -> None:
+    """Publishes racing the listeners' wake-ups: each listener still reaches the last version
+    (a lost wake-up would leave it waiting a minute for a keepalive, and the join would fail)."""
+    broker = Broker(keepalive=LONG)
+    last = 300
+    reached: list[int] = []
+    ready = threading.Barrier(6)
+
+    def listen() -> None:
+        events = broker.stream("t1", last_version=0)
+        next(events)
+        ready.wait(timeout=30)
+        version = 0
+        while version < last:
+            version = int(sse_events(next(events))[0]["data"])
+        reached.append(version)
+        events.close()
+
+    threads = [threading.Thread(target=listen, daemon=True) for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    ready.wait(timeout=30)
+    for version in range(1, last + 1):
+        broker.publish("t1", version)
+    for thread in threads:
+        thread.join(timeout=30)
+    assert reached == [last] * 5

@@ -59,7 +59,7 @@ def test_a_parked_stream_holds_no_screen_as_text() -> None:
     waiting.start()
     inner = chunks.gi_frame.f_locals["chunks"]  # the broker's generator
     for _ in range(1000):  # until it is parked in its wait
-        if broker._channels["t1"].condition._waiters:  # type: ignore[attr-defined]
+        if broker._channels["t1"].changed._cond._waiters:  # type: ignore[attr-defined]
             break
         time.sleep(0.01)
     held = [*chunks.gi_frame.f_locals.values(), *inner.gi_frame.f_locals.values()]
