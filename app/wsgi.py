@@ -13,7 +13,7 @@ import io
 import os
 import signal
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import gevent
 from gevent.pywsgi import Input, WSGIHandler, WSGIServer
@@ -42,6 +42,8 @@ class LimitedHandler(WSGIHandler):  # type: ignore[misc]
     """One connection: its request head, body and idle time bounded by the server's limits."""
 
     _head_timer: gevent.Timeout | None = None
+    status: Any  # gevent's: the status line (bytes), or the words of a failed send (str)
+    code: int
 
     def __init__(self, sock, address, server):  # type: ignore[no-untyped-def]
         buffered = sock.makefile("rb", server.limits.read_buffer)  # Limits says why
@@ -58,6 +60,22 @@ class LimitedHandler(WSGIHandler):  # type: ignore[misc]
             self.write(b"")  # an empty body: its headers still go out
         if self.response_use_chunked:
             self._sendall(b"0\r\n\r\n")
+
+    def _sendall(self, data: bytes | bytearray) -> None:
+        """gevent's, with one plain send tried first: an event or an answer of a few KB nearly
+        always goes in one, and gevent's ``sendall`` asks the socket for its buffer's size (a
+        syscall) before every send. The rest, if any, goes by ``sendall``, bounded as before
+        by the socket's timeout (``Limits.stall_s``)."""
+        try:
+            sent = self.socket.send(data)
+            if sent < len(data):
+                self.socket.sendall(memoryview(data)[sent:])
+        except OSError as error:
+            self.status = f"socket error: {error}"
+            if self.code > 0:
+                self.code = -self.code
+            raise
+        self.response_length += len(data)
 
     def _write_with_headers(self, data: bytes) -> None:
         """gevent's, with the head and the body's first piece in one send (two before: a

@@ -3,6 +3,8 @@ piece in one send, the head not held once sent. The bytes are gevent's own, fram
 
 from __future__ import annotations
 
+import pytest
+
 from app.wsgi import ONE_SEND, LimitedHandler
 
 
@@ -47,3 +49,45 @@ def test_an_empty_body_sends_the_head_alone_and_a_large_first_piece_goes_apart()
     large.write(big)
     assert sends == [b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n",
                      b"%x\r\n" % len(big) + big + b"\r\n"]
+
+
+class Socket:
+    """A socket whose ``send`` takes at most ``room`` bytes, recording each call."""
+
+    def __init__(self, room: int, error: OSError | None = None) -> None:
+        self.room = room
+        self.error = error
+        self.calls: list[tuple[str, bytes]] = []
+
+    def send(self, data: bytes) -> int:
+        if self.error is not None:
+            raise self.error
+        self.calls.append(("send", bytes(data[:self.room])))
+        return min(len(data), self.room)
+
+    def sendall(self, data: memoryview) -> None:
+        self.calls.append(("sendall", bytes(data)))
+
+
+def writer(sock: Socket) -> LimitedHandler:
+    made = LimitedHandler.__new__(LimitedHandler)
+    made.__dict__.update(socket=sock, response_length=0, status=b"200 OK", code=200)
+    return made
+
+
+def test_a_piece_goes_in_one_send_and_what_the_socket_did_not_take_by_sendall() -> None:
+    whole = writer(Socket(room=100))
+    whole._sendall(b"x" * 60)
+    assert whole.socket.calls == [("send", b"x" * 60)] and whole.response_length == 60
+    part = writer(Socket(room=100))
+    part._sendall(bytearray(b"a" * 100 + b"b" * 50))
+    assert part.socket.calls == [("send", b"a" * 100), ("sendall", b"b" * 50)]
+    assert part.response_length == 150
+
+
+def test_a_failed_send_is_raised_and_noted_as_gevent_notes_it() -> None:
+    broken = writer(Socket(room=100, error=BrokenPipeError(32, "Broken pipe")))
+    with pytest.raises(BrokenPipeError):
+        broken._sendall(b"event")
+    assert broken.code == -200 and "socket error" in broken.status
+    assert broken.response_length == 0
