@@ -36,8 +36,8 @@ HELD: Final = ""
 """What a stream's ``draw`` gives for a listener that holds its screen at that version already
 (the answer to its own tap): the event then carries only the version (see ``static/app.js``)."""
 
-OPENED: Final = ": open\n\n"
-KEEPALIVE: Final = ": keepalive\n\n"
+OPENED: Final = b": open\n\n"
+KEEPALIVE: Final = b": keepalive\n\n"
 
 
 def changed_event(version: int, screen: str | None = None) -> str:
@@ -54,13 +54,16 @@ def changed_event(version: int, screen: str | None = None) -> str:
     return "event: changed\ndata: " + text.replace("\n", "\ndata: ") + "\n\n"
 
 
-def _event(version: int, draw: Callable[[int], str | None] | None) -> str | None:
+def _event(version: int, draw: Callable[[int], str | None] | None) -> bytes | None:
+    """The event for ``version`` as the server sends it (UTF-8), or None to end the stream."""
     if draw is None:
-        return changed_event(version)
+        return changed_event(version).encode()
     screen = draw(version)
     if screen is None:
         return None
-    return changed_event(version, screen) if screen != HELD else changed_event(version)
+    text = changed_event(version, screen) if screen != HELD else changed_event(version)
+    del screen
+    return text.encode()
 
 
 class LiveUpdates(Protocol):
@@ -74,8 +77,8 @@ class LiveUpdates(Protocol):
     def stream(self, table_id: str, last_version: int,
                current_version: Callable[[], int] | None = None,
                still_allowed: Callable[[int], bool] | None = None,
-               draw: Callable[[int], str | None] | None = None) -> Iterator[str]:
-        """One screen's SSE text, as :meth:`Broker.stream` describes."""
+               draw: Callable[[int], str | None] | None = None) -> Iterator[bytes]:
+        """One screen's SSE stream, as :meth:`Broker.stream` describes."""
         raise NotImplementedError
 
 
@@ -148,8 +151,11 @@ class Broker:
         current_version: Callable[[], int] | None = None,
         still_allowed: Callable[[int], bool] | None = None,
         draw: Callable[[int], str | None] | None = None,
-    ) -> Iterator[str]:
-        """SSE text for one client: an opening comment, then ``changed`` events and keepalives.
+    ) -> Iterator[bytes]:
+        """SSE for one client, as UTF-8: an opening comment, then ``changed`` events and
+        keepalives. It is the server's response iterable as it is (no generator of Flask's or
+        ours between them: each would add a level to what a parked stream's greenlet saves of
+        its stack), and it holds no event while it waits for the next one.
 
         ``last_version`` is the version the client's page shows. ``current_version`` (say, a
         store read) is called once the stream is registered, so a step appended between the

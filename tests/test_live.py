@@ -18,9 +18,10 @@ ROOT = Path(__file__).resolve().parents[1]
 LONG = 60.0  # a keepalive no test lives to see
 
 
-def sse_events(text: str) -> list[dict[str, str]]:
-    """Parse server-sent events as a browser does: fields until a blank line; comments
+def sse_events(sent: bytes | str) -> list[dict[str, str]]:
+    """Parse server-sent events as a browser does (UTF-8): fields until a blank line; comments
     (lines starting with ':') are not events."""
+    text = sent.decode() if isinstance(sent, bytes) else sent
     events, fields = [], {}
     for line in text.split("\n"):
         if not line:
@@ -151,7 +152,7 @@ listeners = [gevent.spawn(listen, n) for n in range(50)]
 gevent.sleep(0)  # each listener runs until it waits on the broker
 broker.publish("t1", 1)
 gevent.joinall(listeners, timeout=30)
-assert got == ["event: changed\\ndata: 1\\n\\n"] * 50, got
+assert got == [b"event: changed\\ndata: 1\\n\\n"] * 50, got
 assert broker._channels == {}
 print("ok")
 """

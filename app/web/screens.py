@@ -3,7 +3,7 @@ with one message, or an event stream. Shared by the tablet's and the phones' blu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import cast
 
 from flask import Flask, Response, current_app, make_response, render_template, request
@@ -108,25 +108,12 @@ def event_stream(table_id: str, version: int,
         with context:
             return draw(version)
 
-    return Response(encoded(service.broker.stream(table_id, shown, current, still_allowed,
-                                                  screen_at if draw is not None else None)),
+    # The broker's stream is the response's iterable as it is (``direct_passthrough``: no
+    # encoding loop of Werkzeug's, which would hold the last chunk), and the server lets go of
+    # each chunk once written (:meth:`app.wsgi.LimitedHandler.process_result`): a parked stream
+    # holds no screen, for each of 2,100 parked streams. Closing it (the server does, when the
+    # device goes away) makes the broker forget the stream at once.
+    return Response(service.broker.stream(table_id, shown, current, still_allowed,
+                                          screen_at if draw is not None else None),
                     headers=SSE_HEADERS, direct_passthrough=True)
 
-
-def encoded(chunks: Iterator[str]) -> Iterator[bytes]:
-    """A stream's text as UTF-8, holding nothing while it waits for the next event. It is the
-    response's iterable as it is (``direct_passthrough``: Werkzeug's own encoding loop would
-    hold the last chunk), and the server lets go of each chunk once written
-    (:meth:`app.wsgi.LimitedHandler.process_result`): a parked stream holds no screen, as text
-    or bytes, for each of 2,100 parked streams. Closing it closes ``chunks`` (the broker then
-    forgets the stream at once)."""
-    try:
-        for chunk in chunks:
-            data = chunk.encode()
-            del chunk
-            yield data
-            del data
-    finally:
-        close = getattr(chunks, "close", None)
-        if close is not None:
-            close()
