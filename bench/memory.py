@@ -89,7 +89,6 @@ def memos(flask_app: Any) -> dict[str, Callable[[], object]]:
         "translations": app.i18n._translated.cache_clear,
         "links": links._built.clear,
         "pending": app.engine.prompts._pending._memo.clear,
-        "turns": app.web.views.turn_number._memo.clear,
         "QR codes": app.web.views.qr_svg.cache_clear,
     }
 
