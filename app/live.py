@@ -40,30 +40,29 @@ OPENED: Final = b": open\n\n"
 KEEPALIVE: Final = b": keepalive\n\n"
 
 
-def changed_event(version: int, screen: str | None = None) -> str:
-    """The SSE text for "the table is now at ``version``": its data is the listener's fresh
-    ``screen`` (an HTML fragment, swapped in by htmx's ``sse-swap``) when there is one, else
-    the version (the listener then fetches its screen)."""
+def changed_event(version: int, screen: str | None = None) -> bytes:
+    """The SSE event for "the table is now at ``version``", as sent (UTF-8): its data is the
+    listener's fresh ``screen`` (an HTML fragment, swapped in by htmx's ``sse-swap``) when
+    there is one, else the version (the listener then fetches its screen)."""
     if screen is None:
-        return f"event: changed\ndata: {version}\n\n"
-    text = screen.strip()
-    if "\r" in text:  # SSE ends a line at CR, LF or CRLF: each becomes a line of data
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    # Each line of the screen is a "data:" line (a browser joins them with LF again); one
-    # replace over the text, not a string per line: a phone's screen has a few hundred lines.
-    return "event: changed\ndata: " + text.replace("\n", "\ndata: ") + "\n\n"
+        return b"event: changed\ndata: %d\n\n" % version
+    data = screen.strip().encode()
+    if b"\r" in data:  # SSE ends a line at CR, LF or CRLF: each becomes a line of data
+        data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    # Each line of the screen is a "data:" line (a browser joins them with LF again): one
+    # replace over the bytes, not a string per line (a phone's screen has a few hundred lines),
+    # and the encoding done first (on bytes the replace is a third of the work on text).
+    return b"".join((b"event: changed\ndata: ", data.replace(b"\n", b"\ndata: "), b"\n\n"))
 
 
 def _event(version: int, draw: Callable[[int], str | None] | None) -> bytes | None:
-    """The event for ``version`` as the server sends it (UTF-8), or None to end the stream."""
+    """The event for ``version``, or None to end the stream."""
     if draw is None:
-        return changed_event(version).encode()
+        return changed_event(version)
     screen = draw(version)
     if screen is None:
         return None
-    text = changed_event(version, screen) if screen != HELD else changed_event(version)
-    del screen
-    return text.encode()
+    return changed_event(version, screen) if screen != HELD else changed_event(version)
 
 
 class LiveUpdates(Protocol):

@@ -227,11 +227,12 @@ def test_answered_notes_the_newest_version_per_device_and_forgets_the_oldest() -
     '<p>crlf</p>\r\n<p>and cr</p>\r<p>end</p>',
     "<p>one line</p>",
     "\n\n<p>blank lines around</p>\n\n",
+    "<p>Ann’s turn</p>\r\n<p>Бора — 3</p>\n",  # UTF-8 of more than one byte a character
 ])
 def test_a_screen_in_an_event_is_one_data_line_per_line_and_reads_back_whole(screen: str) -> None:
     """Every line of the screen is a data line (a browser joins them with LF): CR and CRLF end
     a line too, so they can't cut a field short; nothing else of the screen changes."""
-    text = changed_event(4, screen)
+    text = changed_event(4, screen).decode()
     assert text.startswith("event: changed\n") and text.endswith("\n\n")
     assert "\r" not in text
     body = text[len("event: changed\n"):-2].split("\n")
