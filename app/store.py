@@ -96,13 +96,12 @@ class Store:
     # -- reading ------------------------------------------------------------------------------
 
     def version(self, table_id: str) -> int | None:
-        """Number of log rows of the table, or None when there is no such table. One query:
-        a screen that is up to date learns it from this alone. Rows are numbered 1, 2, 3...
-        (:meth:`write`), so their number is the newest seq, which the primary key's index
-        finds at once; a count would walk every row of the table's log."""
-        newest, exists = self.db.execute(
-            "SELECT (SELECT max(seq) FROM steps WHERE table_id = ?), "
-            "EXISTS (SELECT 1 FROM tables WHERE id = ?)", [table_id, table_id]).fetchone()
+        """Number of log rows of the table, or None when there is no such table; one query.
+        Rows are numbered 1, 2, 3... (:meth:`write`): the newest seq, found at once by the
+        primary key's index, is their number (a count would walk the table's whole log)."""
+        newest, exists = self.db.execute("SELECT (SELECT max(seq) FROM steps WHERE table_id = ?),"
+                                         " EXISTS (SELECT 1 FROM tables WHERE id = ?)",
+                                         [table_id, table_id]).fetchone()
         return int(newest or 0) if exists else None
 
     def read(self, table_id: str, after: int = 0) -> Snapshot | None:
@@ -237,8 +236,7 @@ class Writing:
     """What one write transaction may change, ended by its one log row (:meth:`append` or
     :meth:`undo`), which also reads back the table and seats as they now are."""
 
-    def __init__(self, store: Store, table_id: str, version: int, known: Known | None = None
-                 ) -> None:
+    def __init__(self, store: Store, table_id: str, version: int, known: Known | None = None):
         self._store = store
         self._db = store.db
         self.table_id = table_id
