@@ -39,6 +39,7 @@ import app.i18n  # noqa: E402
 import app.web.admission  # noqa: E402
 import app.web.commons  # noqa: E402
 import app.web.loglines  # noqa: E402
+import app.web.phoneparts  # noqa: E402
 import app.web.views  # noqa: E402
 from bench.common import HANDS, NAMES, StealPlan, rss_mb  # noqa: E402
 
@@ -90,6 +91,8 @@ def memos(flask_app: Any) -> dict[str, Callable[[], object]]:
         "links": links._built.clear,
         "pending": app.engine.prompts._pending._memo.clear,
         "QR codes": app.web.views.qr_svg.cache_clear,
+        "public views": app.web.views.public_view._memo.clear,
+        "phone rows": app.web.phoneparts._row.cache_clear,
     }
 
 

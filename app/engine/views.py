@@ -83,9 +83,12 @@ def turn_view(game: Game, t: Turn) -> dict[str, Any]:
     }
 
 
-def seat_view(game: Game, seat: str) -> dict[str, Any]:
+def seat_view(game: Game, seat: str, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``seat``'s view: the public one with that seat's own cards and prompts added.
+    ``public``: ``table_view(game)`` if the caller has it already (it is copied, not changed:
+    every seat's view can be made from one)."""
     prompts = pending(game)
-    view = table_view(game, prompts)
+    view = table_view(game, prompts) if public is None else dict(public)
     me = game.player(seat)
     t = game.turn
     shown = None

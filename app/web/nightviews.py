@@ -130,7 +130,7 @@ def countdown(state: TableState, now: float, seat: Seat | None = None) -> View:
     for one phone (only when the table waits for it)."""
     running = evening.countdown(state)
     if running is None or (seat is not None and not running.for_seat(seat.name)):
-        return {"countdown": None, "countdown_stands": False}
+        return dict(STILL)
     left = max(0, math.ceil(running.deadline - now))
     assert state.game is not None
     stands = running.stand and all(p.kind in evening.WINDOW_PROMPTS for p in pending(state.game))
@@ -178,15 +178,35 @@ def phone_extras(state: TableState, seat: Seat, now: float) -> View:
 def phone_extras_keyed(state: TableState, seat: Seat, now: float) -> tuple[View, str]:
     """The night's parts of a seat's screen, and what they show as a key (a seat's screen is
     remembered per version by it: a countdown's seconds change between two versions). The
-    night's own part is the same on each phone of a version: worked out once per state."""
-    shared, shown = _phone_night(state)
+    night's own part is the same on each phone of a version, and so is the whole of it for a
+    seat the countdown does not wait for: worked out once per state."""
+    night = _phone_night(state)
+    if night.running is None or not night.running.for_seat(seat.name):
+        return night.idle
     timer = countdown(state, now, seat)
-    return {**shared, **timer}, shown + repr(sorted(timer.items()))
+    return {**night.view, **timer}, night.shown + repr(sorted(timer.items()))
 
 
-def _night_and_key(state: TableState) -> tuple[View, str]:
+@dataclass(frozen=True)
+class _PhoneNight:
+    """The night's part of a state's phone screens: its view and key, the running countdown
+    (or None), and the whole part and key of a seat the countdown does not wait for."""
+
+    view: View
+    shown: str
+    running: evening.Countdown | None
+    idle: tuple[View, str]
+
+
+STILL: Final[View] = {"countdown": None, "countdown_stands": False}
+"""A phone's countdown part when the countdown does not wait for it (:func:`countdown`)."""
+
+
+def _night_and_key(state: TableState) -> _PhoneNight:
     view = {**night(state), "game_over": game_over(state)}
-    return view, repr(sorted(view.items()))
+    shown = repr(sorted(view.items()))
+    idle = {**view, **STILL}, shown + repr(sorted(STILL.items()))
+    return _PhoneNight(view, shown, evening.countdown(state), idle)
 
 
 _phone_night: Final = PerState(_night_and_key, spoken=False)

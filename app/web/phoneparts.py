@@ -1,30 +1,36 @@
 """The parts of a phone's screen that every seat of the table sees alike: the other players'
 rows and the newest rulings. They are drawn once per version and language (not once per seat)
-from the public view alone (:func:`app.web.views.phone_public`), so no hand can be in them,
-and each seat's screen places them: every row but its own, and the rulings with its own Rules
-link. Only the seat's own part (its hand, its questions) is drawn per seat.
+from the public view alone (:func:`app.web.views.public_view`, ``phone_public``), so no hand
+can be in them, and each seat's screen places them: every row but its own, and the rulings
+with its own Rules link. Only the seat's own part (its hand, its questions) is drawn per seat.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from flask import render_template, request
 from markupsafe import Markup, escape
 
+from app.i18n import Voice
 from app.store import Seat
 from app.web import views
 from app.web.fragments import CSRF_SLOT
 from app.web.i18n import language
-from app.web.loglines import RULES_SLOT
+from app.web.loglines import RULES_SLOT, log_html
 from app.web.perstate import PerState
+from app.web.pieces import card_face
 from app.web.screens import fragments, languages
 from app.web.state import TableState
 
 ROW_END: Final = "\x1f"
-"""Ends each row of phone/_others.html. A control character can't be in a name or anything
-else a screen shows, so what players type can't forge one."""
+"""Ends each row of the other players' rows. A control character can't be in a name or
+anything else a screen shows, so what players type can't forge one."""
+
+ROWS: Final = 4096  # players' rows remembered (six a table, a few versions of each)
+_BACK: Final = '<span class="card back" role="img" aria-label="{}"></span>'
 
 
 
@@ -49,9 +55,9 @@ def _phone_parts(state: TableState) -> PhoneParts:
         return PhoneParts((), "")
     speaking, table_id, version = language(), state.table.id, state.version
     rows = fragments().part(table_id, ("phone rows", speaking), version,
-                            lambda: _draw(state, "phone/_others.html"))
+                            lambda: _rows(state))
     rulings = fragments().part(table_id, ("phone rulings", speaking), version,
-                               lambda: _draw(state, "phone/_log.html"))
+                               lambda: _rulings(state))
     names = [p.name for p in state.game.players]
     drawn = [row.strip() for row in rows.split(ROW_END)][:len(names)]
     return PhoneParts(tuple(zip(names, drawn, strict=True)), rulings.strip())
@@ -62,9 +68,35 @@ phone_parts: Final = PerState(_phone_parts, spoken=True)
 once for the version's six phones (not once per seat)."""
 
 
-def _draw(state: TableState, template: str) -> str:
-    return render_template(template, **views.phone_public(state, languages()),
-                           row_end=ROW_END, rules_url=RULES_SLOT)
+def _rows(state: TableState) -> str:
+    """Every player's row as the other phones show it (public facts only: the public view's),
+    each followed by :data:`ROW_END`."""
+    voice = views.common(state, languages())["voice"]
+    acting = set(views.acting(views.pending_of(state)))
+    return "".join(_row(voice, p["name"], p["coins"], p["face_down"], tuple(p["revealed"]),
+                        p["out"], p["faction"], p["name"] in acting) + ROW_END
+                   for p in views.public_view(state)["players"])
+
+
+@lru_cache(maxsize=ROWS)
+def _row(voice: Voice, name: str, coins: int, face_down: int, revealed: tuple[str, ...],
+         out: bool, faction: str | None, acting: bool) -> str:
+    """A player's row (each drawn once for what it shows: most rows stay as they were from one
+    version to the next)."""
+    # TRANSLATORS: the phone. num: a number.
+    said = Markup(voice.ngettext("%(num)s coin", "%(num)s coins", coins)) % {"num": coins}
+    back = escape(voice.gettext("face-down card"))
+    up = "".join(card_face(c, voice.card(c), "up small") for c in revealed)
+    side = f' <span class="faction faction-{escape(faction)}">{escape(voice.faction(faction))}' \
+        "</span>" if faction else ""
+    return (f'<li class="{"out" if out else ""}{" acting" if acting else ""}"><b>{escape(name)}'
+            f'</b> {said} · {_BACK.format(back) * face_down}{up}{side}</li>')
+
+
+def _rulings(state: TableState) -> str:
+    """The newest rulings' lines, with :data:`RULES_SLOT` for each seat's Rules link."""
+    view = views.phone_public(state, languages())
+    return str(log_html(view["log"], view["voice"], RULES_SLOT))
 
 
 def foot(state: TableState, seat: Seat, csrf: str) -> Markup:

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from app.engine import Prompt
+from app.web.phonealert import alert_html
+from app.web.phoneanswer import answer_html
 from app.web.regions import Region
 
 
@@ -72,9 +74,9 @@ scoreboard on a phone and the like are drawn each time (docs/PERFORMANCE.md, rou
 
 
 PHONE: Final[Mapping[str, Region]] = {
-    "alert": Region("phone/_alert.html", cut=_alert_reads),
+    "alert": Region("phone/_alert.html", cut=_alert_reads, python=alert_html),
     "prompt": Region("phone/_prompt.html", {"view": ("turn",)}, _own_steps),
-    "answer": Region("phone/_answer.html", cut=_answers_here),
+    "answer": Region("phone/_answer.html", cut=_answers_here, python=answer_html),
 }
 """A seat's screen's regions (phone/_phone.html places them), remembered per seat: by its
 token, so no other seat's screen can get them."""

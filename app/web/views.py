@@ -36,6 +36,7 @@ from app.i18n import Voice
 from app.store import Seat
 from app.web import setting_words, words
 from app.web.commons import common as common  # the screens' shared names (views.common)
+from app.web.perstate import PerState
 from app.web.seatcalls import question_key, seat_calls
 from app.web.state import TableState
 
@@ -137,7 +138,7 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
         view["choices"] = list(characters_in_play(view["rules"]))
         return view
     assert state.game is not None
-    mine = engine_seat_view(state.game, seat.name)
+    mine = engine_seat_view(state.game, seat.name, public_view(state))
     view["view"] = mine
     view["prompts"] = phone_prompts(state.game, seat.name, answers_of(state.table.setup))
     view["me"] = next(p for p in mine["players"] if p["name"] == seat.name)
@@ -173,10 +174,20 @@ def phone_public(state: TableState, languages: list[tuple[str, str]]) -> View:
     view = common(state, languages)
     if state.game is None or state.lobby:
         return {**view, "players": [], "log": [], "acting": []}
-    everyone = pending_of(state)
-    public = engine_table_view(state.game, everyone)
-    return {**view, "players": public["players"], "acting": acting(everyone),
+    public = public_view(state)
+    return {**view, "players": public["players"], "acting": acting(pending_of(state)),
             "log": log_lines(state, public["log"], view["voice"], PHONE_RULINGS)}
+
+
+def _public_view(state: TableState) -> View:
+    assert state.game is not None
+    return engine_table_view(state.game, pending(state.game))
+
+
+public_view: Final = PerState(_public_view, spoken=False)
+"""The engine's public view of a state in a game, worked out once for the version's phones
+(each seat's view adds its own cards to it, and their shared parts show it): no hidden card
+is in it. Its waiting line is then one ruling, worded once per language, not once a seat."""
 
 
 def must_act(asked: Sequence[Prompt], turn: dict[str, Any] | None, name: str) -> bool:

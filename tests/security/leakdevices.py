@@ -112,6 +112,10 @@ class Devices:
         for screen, version, html in sorted(held, key=repr):
             if screen[0] in ("phone rows", "phone rulings"):
                 self.seen["shared parts"].append((f"{label} {screen}", version, "", html))
+        state = self.live()
+        if state.game is not None and not state.lobby:  # each seat's view is made from it
+            self.seen["shared parts"].append((f"{label} public view", state.version, "",
+                                              repr(views.public_view(state))))
         self.own_regions(label, held)
 
     def own_regions(self, label: str, held: list[tuple[Any, Any, str]]) -> None:

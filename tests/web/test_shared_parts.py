@@ -16,11 +16,12 @@ from tablekit import HTMX, Table, csrf_of, version_of, view
 
 from app.engine import Ruling
 from app.i18n import Voice
-from app.web import phone
+from app.web import phone, phoneparts
 from app.web.links import LINKS, Links, link_for
 from app.web.loglines import RULES_SLOT, log_html
 from app.web.phoneframe import frame
 from app.web.phoneparts import PhoneParts
+from app.web.state import TableState
 from app.web.views import LogLine
 
 # -- the parts every phone shares, drawn once per version and language (app/web/phoneparts.py) --
@@ -29,9 +30,19 @@ from app.web.views import LogLine
 @contextmanager
 def drawn_templates(app: Flask) -> Iterator[Counter[str]]:
     """How many times each template is drawn while the block runs. A seat's screen put
-    together in Python (app/web/phoneframe.py) counts as its template drawn."""
+    together in Python (app/web/phoneframe.py) counts as its template drawn, and the other
+    players' rows and the rulings (app/web/phoneparts.py) as phone/_others.html and
+    phone/_log.html, the templates they were."""
     drawn: Counter[str] = Counter()
-    whole = phone._drawn
+    whole, rows, rulings = phone._drawn, phoneparts._rows, phoneparts._rulings
+
+    def rows_drawn(state: TableState) -> str:
+        drawn["phone/_others.html"] += 1
+        return rows(state)
+
+    def rulings_drawn(state: TableState) -> str:
+        drawn["phone/_log.html"] += 1
+        return rulings(state)
 
     def note(_app: Flask, template: Template, context: dict[str, object]) -> None:
         drawn[template.name or ""] += 1
@@ -45,10 +56,12 @@ def drawn_templates(app: Flask) -> Iterator[Counter[str]]:
 
     template_rendered.connect(note, app)
     phone._drawn = framed  # type: ignore[assignment]
+    phoneparts._rows, phoneparts._rulings = rows_drawn, rulings_drawn
     try:
         yield drawn
     finally:
         phone._drawn = whole  # type: ignore[assignment]
+        phoneparts._rows, phoneparts._rulings = rows, rulings
         template_rendered.disconnect(note, app)
 
 
