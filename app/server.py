@@ -132,10 +132,12 @@ def print_banner(url: str | None, port: int, out: TextIO | None = None,
 def no_delay(sock: socket.socket) -> None:
     """Send each write at once (turn Nagle's algorithm off) on an accepted connection.
 
-    gevent's pywsgi sends a response's headers and its body in two writes. With Nagle on, the
-    body waits for the client to acknowledge the headers, and the client delays that ACK (40 ms
+    gevent's pywsgi sent a response's headers and its body in two writes. With Nagle on, the
+    body waited for the client to acknowledge the headers, and the client delays that ACK (40 ms
     on Linux, up to 200 ms on some phones): every page, fragment and form answer was 40 ms late
-    (docs/PERFORMANCE.md). Not every socket supports the option; then nothing changes.
+    (docs/PERFORMANCE.md). :class:`app.wsgi.LimitedHandler` now sends a head with its body's
+    first 64 KiB, but a larger body and an event stream's events are still writes in a row.
+    Not every socket supports the option; then nothing changes.
     """
     try:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)

@@ -13,7 +13,7 @@ import io
 import os
 import signal
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 import gevent
 from gevent.pywsgi import Input, WSGIHandler, WSGIServer
@@ -33,11 +33,17 @@ from app.server import (
 if TYPE_CHECKING:
     from wsgiref.types import WSGIApplication
 
+ONE_SEND: Final = 64 * 1024
+"""The largest first piece of a body sent in one write with its head (a copy of it is made;
+a page or a fragment is a few KB)."""
+
 
 class LimitedHandler(WSGIHandler):  # type: ignore[misc]
     """One connection: its request head, body and idle time bounded by the server's limits."""
 
     _head_timer: gevent.Timeout | None = None
+    status: Any  # gevent's: the status line (bytes), or the words of a failed send (str)
+    code: int
 
     def __init__(self, sock, address, server):  # type: ignore[no-untyped-def]
         buffered = sock.makefile("rb", server.limits.read_buffer)  # Limits says why
@@ -54,6 +60,45 @@ class LimitedHandler(WSGIHandler):  # type: ignore[misc]
             self.write(b"")  # an empty body: its headers still go out
         if self.response_use_chunked:
             self._sendall(b"0\r\n\r\n")
+
+    def _sendall(self, data: bytes | bytearray) -> None:
+        """gevent's, with one plain send tried first: an event or an answer of a few KB nearly
+        always goes in one, and gevent's ``sendall`` asks the socket for its buffer's size (a
+        syscall) before every send. The rest, if any, goes by ``sendall``, bounded as before
+        by the socket's timeout (``Limits.stall_s``)."""
+        try:
+            sent = self.socket.send(data)
+            if sent < len(data):
+                self.socket.sendall(memoryview(data)[sent:])
+        except OSError as error:
+            self.status = f"socket error: {error}"
+            if self.code > 0:
+                self.code = -self.code
+            raise
+        self.response_length += len(data)
+
+    def _write_with_headers(self, data: bytes) -> None:
+        """gevent's, with the head and the body's first piece in one send (two before: a
+        second syscall and packet for every answer) unless that piece is large, and the head
+        forgotten once sent (a parked event stream held its encoded headers all evening)."""
+        self.headers_sent = True
+        self.finalize_headers()
+        head = bytearray(b"HTTP/1.1 ")
+        head += self.status
+        head += b"\r\n"
+        for name, value in self.response_headers:
+            head += b"%s: %s\r\n" % (name, value)
+        head += b"\r\n"
+        self.response_headers: list[tuple[bytes, bytes]] = []
+        if data and len(data) <= ONE_SEND:
+            if self.response_use_chunked:
+                head += b"%x\r\n" % len(data)
+            head += data
+            if self.response_use_chunked:
+                head += b"\r\n"
+            data = b""
+        self._sendall(head)
+        self._write(data)
 
     def read_requestline(self) -> str:
         # An idle connection waits for its next request, then the clock runs for its head.

@@ -3,6 +3,7 @@ to the app's own work (which `bench/tap.py` counts in-process).
 
     .venv/bin/python bench/cost.py          (about 30 s)
     .venv/bin/python bench/cost.py 500      (more requests of each kind)
+    .venv/bin/python bench/cost.py --callgrind 30  (instructions per tap, under valgrind)
 
 Starts `coup-referee serve`, sets one table up (a tablet and 6 phones, the game started), then
 makes N requests of each kind in sequence, one at a time, and reads the server's user and
@@ -26,8 +27,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import subprocess
 import sys
 import urllib.parse
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -117,6 +120,17 @@ async def measure(server: Server, count: int) -> dict[str, tuple[float, float]]:
     await per_request("a fetch with nothing new (204)", referee.fetch)
     await per_request("the referee's step alone (POST, no stream open)", referee.step)
 
+    tap, listeners = await open_table(server.port, setup, referee)
+    for _ in range(WARM):
+        await tap()
+    await per_request("a tap: the POST and 7 stream events", tap)
+    await close(listeners, referee)
+    return costs
+
+
+async def open_table(port: int, setup: TableSetup, referee: Referee
+                     ) -> tuple[Callable[[], Awaitable[None]], list[asyncio.Future[None]]]:
+    """The table's 7 streams, open; and a tap: the referee's step, then each stream's event."""
     paths = [(f"/t/{setup.id}/events", setup.tablet_cookies)] + [
         (f"/s/{token}/events", cookies) for _name, token, cookies in setup.seats]
     queues: list[asyncio.Queue[str]] = []
@@ -124,7 +138,7 @@ async def measure(server: Server, count: int) -> dict[str, tuple[float, float]]:
     for path, cookies in paths:
         queue: asyncio.Queue[str] = asyncio.Queue()
         queues.append(queue)
-        listeners.append(asyncio.ensure_future(listen(server.port, path, cookies, queue)))
+        listeners.append(asyncio.ensure_future(listen(port, path, cookies, queue)))
         await queue.get()  # open
 
     async def tap() -> None:
@@ -132,21 +146,63 @@ async def measure(server: Server, count: int) -> dict[str, tuple[float, float]]:
         for queue in queues:
             await queue.get()
 
-    for _ in range(WARM):
-        await tap()
-    await per_request("a tap: the POST and 7 stream events", tap)
+    return tap, listeners
+
+
+async def close(listeners: list[asyncio.Future[None]], referee: Referee) -> None:
     for task in listeners:
         task.cancel()
     await asyncio.gather(*listeners, return_exceptions=True)
     referee.http.close()
-    return costs
+
+
+def instructions_per_tap(count: int) -> float:
+    """The server's instructions per tap under valgrind's callgrind (user space; no load on the
+    machine changes them): counted over ``count`` taps after a warm-up, the counters zeroed
+    and dumped with ``callgrind_control``. About a minute for 30 taps."""
+    server = Server()
+    out = Path(server.instance) / "callgrind"
+    server.command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}.%p",
+                      *server.command]
+    server.start()
+    try:
+        server.wait_ready(300)  # start-up under valgrind: some 30 s
+        asyncio.run(count_taps(server, count))
+        dump = Path(f"{out}.{server.pid}.1").read_text(errors="replace")
+    finally:
+        server.stop()
+    summary = next(line for line in dump.splitlines() if line.startswith("summary:"))
+    return int(summary.split()[1]) / count
+
+
+async def count_taps(server: Server, count: int) -> None:
+    setup = create_table(server.port)
+    referee = Referee(server.port, setup)
+    tap, listeners = await open_table(server.port, setup, referee)
+    for _ in range(WARM):
+        await tap()
+    subprocess.run(["callgrind_control", "--zero", str(server.pid)], check=True,
+                   capture_output=True)
+    for _ in range(count):
+        await tap()
+    subprocess.run(["callgrind_control", "--dump", str(server.pid)], check=True,
+                   capture_output=True)
+    await close(listeners, referee)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("count", nargs="?", type=int, default=300,
                         help="requests of each kind (default 300)")
+    parser.add_argument("--callgrind", type=int, metavar="N",
+                        help="instead, count the server's instructions per tap over N taps "
+                             "under valgrind (30 is enough: the count does not vary)")
     args = parser.parse_args(argv)
+    if args.callgrind:
+        per_tap = instructions_per_tap(args.callgrind)
+        print(f"server instructions per tap (callgrind, {args.callgrind} taps): "
+              f"{per_tap / 1e6:.2f} M")
+        return 0
     with Server() as server:
         costs = asyncio.run(measure(server, args.count))
     load = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else "?"

@@ -18,9 +18,10 @@ ROOT = Path(__file__).resolve().parents[1]
 LONG = 60.0  # a keepalive no test lives to see
 
 
-def sse_events(text: str) -> list[dict[str, str]]:
-    """Parse server-sent events as a browser does: fields until a blank line; comments
+def sse_events(sent: bytes | str) -> list[dict[str, str]]:
+    """Parse server-sent events as a browser does (UTF-8): fields until a blank line; comments
     (lines starting with ':') are not events."""
+    text = sent.decode() if isinstance(sent, bytes) else sent
     events, fields = [], {}
     for line in text.split("\n"):
         if not line:
@@ -48,11 +49,11 @@ def test_a_quiet_stream_sends_a_keepalive_at_least_every_15_seconds(
     comment at least every 15 s (TOOLING.md)."""
     waits: list[float | None] = []
 
-    def no_wait(self: threading.Condition, timeout: float | None = None) -> bool:
+    def no_wait(self: threading.Event, timeout: float | None = None) -> bool:
         waits.append(timeout)
         return False
 
-    monkeypatch.setattr(threading.Condition, "wait", no_wait)
+    monkeypatch.setattr(threading.Event, "wait", no_wait)
     events = Broker().stream("t1", last_version=0)
     next(events)
     assert next(events) == KEEPALIVE and sse_events(KEEPALIVE) == []
@@ -151,7 +152,7 @@ listeners = [gevent.spawn(listen, n) for n in range(50)]
 gevent.sleep(0)  # each listener runs until it waits on the broker
 broker.publish("t1", 1)
 gevent.joinall(listeners, timeout=30)
-assert got == ["event: changed\\ndata: 1\\n\\n"] * 50, got
+assert got == [b"event: changed\\ndata: 1\\n\\n"] * 50, got
 assert broker._channels == {}
 print("ok")
 """
@@ -226,14 +227,44 @@ def test_answered_notes_the_newest_version_per_device_and_forgets_the_oldest() -
     '<p>crlf</p>\r\n<p>and cr</p>\r<p>end</p>',
     "<p>one line</p>",
     "\n\n<p>blank lines around</p>\n\n",
+    "<p>Ann’s turn</p>\r\n<p>Бора — 3</p>\n",  # UTF-8 of more than one byte a character
 ])
 def test_a_screen_in_an_event_is_one_data_line_per_line_and_reads_back_whole(screen: str) -> None:
     """Every line of the screen is a data line (a browser joins them with LF): CR and CRLF end
     a line too, so they can't cut a field short; nothing else of the screen changes."""
-    text = changed_event(4, screen)
+    text = changed_event(4, screen).decode()
     assert text.startswith("event: changed\n") and text.endswith("\n\n")
     assert "\r" not in text
     body = text[len("event: changed\n"):-2].split("\n")
     assert all(line.startswith("data: ") for line in body)
     expected = screen.strip().replace("\r\n", "\n").replace("\r", "\n")
     assert "\n".join(line[len("data: "):] for line in body) == expected
+
+
+def test_no_publish_is_lost_between_a_stream_reading_the_version_and_waiting() -> None:
+    """Publishes racing the listeners' wake-ups: each listener still reaches the last version
+    (a lost wake-up would leave it waiting a minute for a keepalive, and the join would fail)."""
+    broker = Broker(keepalive=LONG)
+    last = 300
+    reached: list[int] = []
+    ready = threading.Barrier(6)
+
+    def listen() -> None:
+        events = broker.stream("t1", last_version=0)
+        next(events)
+        ready.wait(timeout=30)
+        version = 0
+        while version < last:
+            version = int(sse_events(next(events))[0]["data"])
+        reached.append(version)
+        events.close()
+
+    threads = [threading.Thread(target=listen, daemon=True) for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    ready.wait(timeout=30)
+    for version in range(1, last + 1):
+        broker.publish("t1", version)
+    for thread in threads:
+        thread.join(timeout=30)
+    assert reached == [last] * 5

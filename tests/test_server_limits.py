@@ -43,7 +43,7 @@ def app(environ, start_response):
         calls["app"] += 1
         if path == "/events":
             start_response("200 OK", [("Content-Type", "text/event-stream")])
-            return (chunk.encode() for chunk in broker.stream("t", 0))
+            return broker.stream("t", 0)
         body = environ["wsgi.input"].read() if path == "/echo" else b"pong"
     start_response("200 OK", [("Content-Type", "text/plain"),
                               ("Content-Length", str(len(body)))])

@@ -3,10 +3,11 @@ with one message, or an event stream. Shared by the tablet's and the phones' blu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import cast
 
 from flask import Flask, Response, current_app, make_response, render_template, request
+from flask.ctx import RequestContext
 
 from app.i18n import LANGUAGES
 from app.live import HELD, SSE_HEADERS
@@ -80,6 +81,16 @@ def refusal_page(refusal: Refusal, table: TableState | None = None, back: str | 
     return message_page(words.refusal(refusal, table), refusal.status, back, back_label, start)
 
 
+class StreamContext(RequestContext):
+    """The request context a stream draws its events in, pushed once per event: its URL is
+    matched to its route at the first push only (the stream's URL never changes, and Flask
+    matches it again at every push otherwise: 40% of a push and pop)."""
+
+    def match_request(self) -> None:
+        if self.request.url_rule is None and self.request.routing_exception is None:
+            super().match_request()
+
+
 def event_stream(table_id: str, version: int,
                  still_allowed: Callable[[int], bool] | None = None,
                  draw: Callable[[int], str | None] | None = None) -> Response:
@@ -93,7 +104,7 @@ def event_stream(table_id: str, version: int,
     event carries only the version (:mod:`app.web.answered`)."""
     service, given, device = tables(), answered(), device_id()
     app = cast(Flask, current_app._get_current_object())  # type: ignore[attr-defined]
-    context = app.request_context(request.environ)
+    context = StreamContext(app, request.environ)
     since = request.args.get("since", "")
     shown = min(version, int(since)) if since.isdigit() and len(since) < 10 else version
 
@@ -108,25 +119,12 @@ def event_stream(table_id: str, version: int,
         with context:
             return draw(version)
 
-    return Response(encoded(service.broker.stream(table_id, shown, current, still_allowed,
-                                                  screen_at if draw is not None else None)),
+    # The broker's stream is the response's iterable as it is (``direct_passthrough``: no
+    # encoding loop of Werkzeug's, which would hold the last chunk), and the server lets go of
+    # each chunk once written (:meth:`app.wsgi.LimitedHandler.process_result`): a parked stream
+    # holds no screen, for each of 2,100 parked streams. Closing it (the server does, when the
+    # device goes away) makes the broker forget the stream at once.
+    return Response(service.broker.stream(table_id, shown, current, still_allowed,
+                                          screen_at if draw is not None else None),
                     headers=SSE_HEADERS, direct_passthrough=True)
 
-
-def encoded(chunks: Iterator[str]) -> Iterator[bytes]:
-    """A stream's text as UTF-8, holding nothing while it waits for the next event. It is the
-    response's iterable as it is (``direct_passthrough``: Werkzeug's own encoding loop would
-    hold the last chunk), and the server lets go of each chunk once written
-    (:meth:`app.wsgi.LimitedHandler.process_result`): a parked stream holds no screen, as text
-    or bytes, for each of 2,100 parked streams. Closing it closes ``chunks`` (the broker then
-    forgets the stream at once)."""
-    try:
-        for chunk in chunks:
-            data = chunk.encode()
-            del chunk
-            yield data
-            del data
-    finally:
-        close = getattr(chunks, "close", None)
-        if close is not None:
-            close()

@@ -5,9 +5,16 @@ is carried over to the next, and nothing is drawn for a device that lost its sea
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import pytest
+from flask import request, url_for
 from tablekit import Table, csrf_of, version_of
 from test_screens_in_events import screen_in
+from werkzeug.exceptions import NotFound
+from werkzeug.routing import MapAdapter
+
+from app.web.screens import StreamContext
 
 
 def plain_language(t: Table, name: str, language: str) -> None:
@@ -36,3 +43,37 @@ def test_each_event_of_one_stream_is_drawn_afresh(started: Table) -> None:
     assert "Язык" not in english and re.search(r"Language", english)
     assert version_of(english) == str(int(version) + 3)
     stream.close()
+
+
+def test_a_streams_context_matches_its_url_once_and_keeps_what_it_matched(
+        started: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each event pushes the stream's context again; its route is matched at the first push
+    only, and every later push sees the same route, arguments and blueprint (links drawn
+    relative to the blueprint stay right)."""
+    path = f"{started.link('Ann')}/events"
+    with started.app.test_request_context(path):
+        context = StreamContext(started.app, request.environ)
+    matched: list[str] = []
+    match = MapAdapter.match
+
+    def counted(self: MapAdapter, *args: Any, **kwargs: Any) -> Any:
+        matched.append(self.path_info)
+        return match(self, *args, **kwargs)
+
+    monkeypatch.setattr(MapAdapter, "match", counted)
+    seen = []
+    for _ in range(3):
+        with context:
+            seen.append((request.endpoint, request.view_args, request.blueprint,
+                         url_for(".rules", token=request.view_args["token"])))
+    assert len(matched) == 1
+    token = started.link("Ann").rsplit("/", 1)[1]
+    assert seen == [("phone.events", {"token": token}, "phone", f"/s/{token}/rules")] * 3
+
+
+def test_a_stream_context_for_no_route_keeps_its_routing_error(started: Table) -> None:
+    with started.app.test_request_context("/no/such/page"):
+        context = StreamContext(started.app, request.environ)
+    for _ in range(2):
+        with context:
+            assert request.url_rule is None and isinstance(request.routing_exception, NotFound)
