@@ -41,7 +41,10 @@ BOXES = """selector => Array.from(document.querySelectorAll(selector)).map(li =>
 
 
 def boxes(page: Page, selector: str) -> dict[str, list[int]]:
-    """Each size's seat boxes [x, y, width, height], in seat order."""
+    """Each size's seat boxes [x, y, width, height], in seat order, measured once the page
+    has loaded (its stylesheets applied: on a busy machine a box measured before would be
+    the unstyled one)."""
+    page.wait_for_load_state("load")
     found = {}
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
