@@ -123,15 +123,14 @@ class Placed:
         scope = region.scope(self.env, {**self.view, **given} if given else self.view)
         html = self.fragments.alike(self.table_id, (name, *self.audience, part),
                                     region.shows(scope),
-                                    lambda: self.draw(region.template, scope))
+                                    lambda: self.draw(region, scope))
         html = html.replace(VERSION_SLOT, self.version)
         return Markup(html if self.csrf == CSRF_SLOT else html.replace(CSRF_SLOT, self.csrf))
 
-    def draw(self, template: str, scope: Mapping[str, Any]) -> str:
-        """The partial drawn from ``scope`` alone, with the slots in its forms (in Python, where
-        its region has a drawer)."""
-        for region in self.regions.values():
-            if region.template == template and region.python is not None:
-                return region.python(scope)
-        return self.env.get_template(template).render(scope, csrf=CSRF_SLOT,
-                                                      version=VERSION_SLOT)
+    def draw(self, region: Region, scope: Mapping[str, Any]) -> str:
+        """``region``'s partial drawn from ``scope`` alone, with the slots in its forms (in
+        Python, where the region has a drawer)."""
+        if region.python is not None:
+            return region.python(scope)
+        return self.env.get_template(region.template).render(scope, csrf=CSRF_SLOT,
+                                                             version=VERSION_SLOT)

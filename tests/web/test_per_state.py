@@ -67,8 +67,8 @@ def test_an_idle_seats_alert_is_not_drawn_again_for_a_buzz_it_does_not_give(star
     buzz, so its alert is kept while nothing else it shows changes."""
     drawn: list[str] = []
     draw = Placed.draw
-    monkeypatch.setattr(Placed, "draw", lambda self, template, scope:
-                        drawn.append(template) or draw(self, template, scope))
+    monkeypatch.setattr(Placed, "draw", lambda self, region, scope:
+                        drawn.append(region.template) or draw(self, region, scope))
     view(started.phone("Cy"), started.link("Cy"))
     assert started.step(by="Ann", do="income").status_code == 200  # Bob's turn: Cy idle
     drawn.clear()
