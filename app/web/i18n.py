@@ -30,6 +30,20 @@ def language() -> str:
     return request.accept_languages.best_match(LANGUAGES) or SOURCE_LANGUAGE
 
 
+def say(voice: Voice, text: str, **values: Any) -> Markup:
+    """``_(text, **values)`` as a screen's template says it, for the parts drawn in Python
+    (app/web/phoneframe.py and its kin): in ``voice``, trusted as markup, the values escaped
+    into it (:func:`_template_say` is the template's own, with no voice to pass)."""
+    said = Markup(voice.gettext(text))
+    return said % values if values or "%" in said else said
+
+
+def nsay(voice: Voice, singular: str, plural: str, num: int, **values: Any) -> Markup:
+    """``ngettext(singular, plural, num, **values)`` as a template says it (:func:`say`)."""
+    values.setdefault("num", num)
+    return Markup(voice.ngettext(singular, plural, num)) % values
+
+
 def voice(edition: str | None = None, exchanger: str = "ambassador") -> Voice:
     """This request's language with a table's box (default: the language's usual one)."""
     speaking = language()

@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from markupsafe import Markup, escape
+from markupsafe import escape
 
 from app.engine import Prompt
 from app.i18n import Voice
+from app.web.i18n import nsay, say
 from app.web.pieces import rule_tag
 
 DOING: Final = {
@@ -32,14 +33,6 @@ COUNTED: Final = {
     "draw": ("Enter below the card you drew.", "Enter below the cards you drew."),
     "keep": ("Choose below the card you keep.", "Choose below the cards you keep."),
 }
-
-
-def say(voice: Voice, text: str, **values: Any) -> Markup:
-    """``_(text, **values)`` as a partial says it (app/web/i18n.py): values escaped."""
-    said = voice.gettext(text)
-    if not values and "%" not in said:
-        return Markup(said)
-    return Markup(said) % values
 
 
 def alert_html(scope: Mapping[str, Any]) -> str:
@@ -73,7 +66,7 @@ def _doing(scope: Mapping[str, Any], voice: Voice) -> str:
         if kind in COUNTED:
             one, more = COUNTED[kind]
             count = many.get(kind, 2)
-            lines.append(Markup(voice.ngettext(one, more, count)) % {"num": count})
+            lines.append(nsay(voice, one, more, count))
         else:
             lines.append(say(voice, DOING[kind]))
     return "\n  \n  \n  \n  " + "".join(f"<h2>{line}</h2>" for line in lines) + "\n  "

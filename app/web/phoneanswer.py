@@ -19,8 +19,8 @@ from markupsafe import escape
 
 from app.engine import Prompt
 from app.web.fragments import CSRF_SLOT, VERSION_SLOT
+from app.web.i18n import say
 from app.web.links import link_for
-from app.web.phonealert import say
 from app.web.pieces import step_button
 
 Scope = Mapping[str, Any]

@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from markupsafe import Markup, escape
 
+from app.web.i18n import say
 from app.web.links import link_for
 from app.web.pieces import refresher
 
@@ -49,7 +50,7 @@ def frame(view: dict[str, Any]) -> str | None:
 def _table(view: dict[str, Any]) -> str:
     """phone/_table.html: whose turn, whom the table waits for, the others and the rulings."""
     v, name, shared = view["view"], view["name"], view["shared"]
-    turn = _said(view, "%(name)s’s turn") % {"name": v["current"]}
+    turn = _said(view, "%(name)s’s turn", name=v["current"])
     you = f" · <b>{_said(view, 'you')}</b>" if v["current"] == name else ""
     waiting = "" if view["own_step"] else \
         f'<p class="waiting">{escape(view["waiting_to_you"](v["waiting_ruling"]))}</p>'
@@ -59,6 +60,5 @@ def _table(view: dict[str, Any]) -> str:
             "</section>")
 
 
-def _said(view: dict[str, Any], text: str) -> Markup:
-    """``_(text)`` as the template says it: in the screen's voice, trusted as markup."""
-    return Markup(view["voice"].gettext(text))
+def _said(view: dict[str, Any], text: str, **values: Any) -> Markup:
+    return say(view["voice"], text, **values)

@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from markupsafe import Markup
 
+from app.web.i18n import say
 from app.web.links import link_for
 from app.web.pieces import refresher
 
@@ -70,10 +71,7 @@ def _seats(view: dict[str, Any]) -> str:
 
 
 def _said(view: dict[str, Any], text: str, **values: Any) -> Markup:
-    """``_(text, **values)`` as the template says it: in the screen's voice, trusted as
-    markup, the values escaped into it."""
-    said = Markup(view["voice"].gettext(text))
-    return said % values if values or "%" in said else said
+    return say(view["voice"], text, **values)
 
 
 PARTS_KEPT: Final = 1024
