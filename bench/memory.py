@@ -75,7 +75,7 @@ def held(flask_app: object) -> str:
     states = extensions["tables"].states
     kept = fragments.size_in_bytes
     return (f"fragments {len(fragments):,} ({kept / 2**20:.1f} MiB of UTF-8), "
-            f"states {len(states._states):,}")
+            f"states {len(states):,}")
 
 
 def memos(flask_app: Any) -> dict[str, Callable[[], object]]:

@@ -27,7 +27,8 @@ from app.frozen import freeze
 from app.store import JSON, LogRow, Seat, Snapshot, Table
 
 CONTROL: Final = "control"
-CACHE_SIZE: Final = 512
+TABLES_KEPT: Final = 1024  # tables whose newest states are remembered
+VERSIONS_KEPT: Final = 2  # a table's newest and the one before (a stream a tap behind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,23 +187,38 @@ def _undo(state: TableState, seq: int | None, version: int) -> TableState:
 
 
 class StateCache:
-    """The most recently used states by (table id, version). Thread- and greenlet-safe; the
-    states themselves are frozen, so handing one to many requests is safe."""
+    """The newest states of the most recently used tables: :data:`VERSIONS_KEPT` versions of
+    each of at most :data:`TABLES_KEPT` tables. Kept per table, not as one list of versions:
+    a table's newest state stays however many other tables tap between two of its taps (a
+    list of 512 versions let 300 tables push each other's out, and every tap then folded its
+    table's whole log again). Thread- and greenlet-safe; the states themselves are frozen, so
+    handing one to many requests is safe."""
 
-    def __init__(self, size: int = CACHE_SIZE) -> None:
-        self._size = size
-        self._states: OrderedDict[tuple[str, int], TableState] = OrderedDict()
+    def __init__(self, tables: int = TABLES_KEPT, versions: int = VERSIONS_KEPT) -> None:
+        self._tables = tables
+        self._versions = versions
+        self._states: OrderedDict[str, tuple[TableState, ...]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, table_id: str, version: int) -> TableState | None:
         with self._lock:
-            state = self._states.get((table_id, version))
-            if state is not None:
-                self._states.move_to_end((table_id, version))
-            return state
+            for state in self._states.get(table_id, ()):
+                if state.version == version:
+                    self._states.move_to_end(table_id)
+                    return state
+            return None
 
     def put(self, state: TableState) -> None:
+        """Remember ``state`` beside its table's newest others (an older one that comes late,
+        from a slow fold, never pushes a newer one out)."""
+        table_id = state.table.id
         with self._lock:
-            self._states[(state.table.id, state.version)] = state
-            while len(self._states) > self._size:
+            others = [held for held in self._states.pop(table_id, ())
+                      if held.version != state.version]
+            newest = sorted((*others, state), key=lambda held: held.version)
+            self._states[table_id] = tuple(newest[-self._versions:])
+            while len(self._states) > self._tables:
                 self._states.popitem(last=False)
+
+    def __len__(self) -> int:
+        return sum(len(held) for held in self._states.values())
