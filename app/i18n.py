@@ -21,7 +21,7 @@ import tempfile
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -182,6 +182,15 @@ class Voice:
         keeps the same ones from version to version, on every screen of the table."""
         return _worded(self, r)
 
+    def ruling_to(self, r: Ruling, you: str, adapt: Callable[[Ruling, str], Ruling]) -> str:
+        """``adapt(r, you)`` in this voice: a ruling as one player reads it on their own phone
+        ("you may block" rather than their name; ``adapt`` gives ``r`` itself when it doesn't
+        concern them). Worded once per voice, ruling, player and ``adapt`` (a pure function of
+        the two): ``adapt`` makes a new ruling at each call, which the memo by identity would
+        never find again."""
+        mine = adapt(r, you)
+        return _worded(self, r) if mine is r else _worded(self, r, (adapt, you), mine)
+
     def format(self, text: str, **values: object) -> str:
         """``text`` translated and filled with ``values`` (a broken translation: the English)."""
         return fill(self.gettext(text), text, values)
@@ -217,25 +226,30 @@ class _Held(weakref.ref):  # type: ignore[type-arg]
     would otherwise stay as long as the memo's bound allows, a few hundred per table."""
 
     __slots__ = ("key",)
-    key: tuple[Voice, int]
+    key: WordedKey
 
 
+Adapted = tuple[Callable[[Ruling, str], Ruling], str] | None  # (adapt, you) of ruling_to
+WordedKey = tuple[Voice, int, Adapted]
 _worded_lock = threading.Lock()
-_worded_memo: OrderedDict[tuple[Voice, int], tuple[_Held, str]] = OrderedDict()
+_worded_memo: OrderedDict[WordedKey, tuple[_Held, str]] = OrderedDict()
 _gone: list[_Held] = []  # references whose ruling is gone: their entries go, a batch at a time
 GONE_KEPT: Final = 256  # entries of gone rulings left until the next batch (a few KiB)
 
 
-def _worded(voice: Voice, r: Ruling) -> str:
-    """``voice.say`` of a ruling, remembered by the ruling's identity while it lives (an entry
-    is known to be its own by its live reference, so a reused id can't find another's)."""
-    key = (voice, id(r))
+def _worded(voice: Voice, r: Ruling, adapted: Adapted = None, said: Ruling | None = None
+            ) -> str:
+    """``voice.say`` of a ruling (or of ``said``, its ``adapted`` form), remembered by the
+    ruling's identity while it lives (an entry is known to be its own by its live reference,
+    so a reused id can't find another's)."""
+    key = (voice, id(r), adapted)
     with _worded_lock:
         hit = _worded_memo.get(key)
         if hit is not None and hit[0]() is r:
             _worded_memo.move_to_end(key)
             return hit[1]
-    text = voice.say(r.text, r.params, r.count)
+    said = r if said is None else said
+    text = voice.say(said.text, said.params, said.count)
     held = _Held(r, _gone.append)  # the callback is C code: no Python call when r goes
     held.key = key
     with _worded_lock:

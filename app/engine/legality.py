@@ -9,6 +9,7 @@ on a refused step and on a greyed-out button alike.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .cards import (
@@ -45,9 +46,12 @@ def claim_of(rules: Rules, action_name: str) -> str | None:
     return resolve_character(rules, ACTIONS[action_name].claim)
 
 
+@lru_cache(maxsize=1024)
 def claim_words(rules: Rules, action_name: str) -> Ruling | None:
     """What an action claims, in words for a screen: "Duke", or for an Embezzle "no Duke"
-    (it claims NOT to hold one, §1.5); None for an action that claims nothing."""
+    (it claims NOT to hold one, §1.5); None for an action that claims nothing. The same
+    ruling each time for the same rules (remembered), so a screen's memo of worded rulings
+    finds it again at the next version."""
     claim = claim_of(rules, action_name)
     if claim is None:
         return None

@@ -159,15 +159,9 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     view["turn_no"] = state.turns_begun
     view["buzz"] = question_key(asked, mine["turn"], view["me"]["face_down"], view["turn_no"])
     voice = view["voice"]
-    view["yours"] = lambda r: yours(voice, r, seat.name)
-    view["waiting_to_you"] = lambda r: voice.ruling(waiting_to_you(r, seat.name))
+    view["yours"] = lambda r: voice.ruling_to(r, seat.name, words.to_you)
+    view["waiting_to_you"] = lambda r: voice.ruling_to(r, seat.name, waiting_to_you)
     return view
-
-
-def yours(voice: Voice, r: Ruling, you: str) -> str:
-    """A prompt's line on ``you``'s own phone: "you lose an influence", not their name."""
-    mine = words.to_you(r, you)
-    return voice.ruling(r) if mine is r else voice.say(mine.text, mine.params, mine.count)
 
 
 def phone_public(state: TableState, languages: list[tuple[str, str]]) -> View:

@@ -48,3 +48,30 @@ def test_the_entries_of_gone_rulings_are_dropped():
         voice.ruling(Ruling("%(name)s is out.", {"name": f"Q{n}"}))
     gc.collect()
     assert len(i18n._worded_memo) - before <= i18n.GONE_KEPT + 1
+
+
+def test_a_ruling_to_one_player_is_worded_as_adapted_for_each_player():
+    """``ruling_to`` says ``adapt(r, you)``: each player's own words, remembered apart, and
+    the ruling itself for a player it doesn't concern."""
+    voice = Voice("ru", "official")
+    r = Ruling("%(name)s shows the %(card)s.", {"name": "Ann", "card": card("duke")})
+    made: list[str] = []
+
+    def to_ann(line: Ruling, you: str) -> Ruling:
+        made.append(you)
+        return Ruling("%(card)s", line.params) if you == "Ann" else line
+
+    for _ in range(3):
+        assert voice.ruling_to(r, "Ann", to_ann) == voice.say("%(card)s", r.params)
+        assert voice.ruling_to(r, "Bob", to_ann) == voice.ruling(r)
+    assert made.count("Ann") == 3  # adapted at every call, but worded once (no new entry)
+    entries = [key for key in i18n._worded_memo if key[1] == id(r)]
+    assert sorted(str(key[2]) for key in entries) == sorted([str((to_ann, "Ann")), "None"])
+
+
+def test_the_claim_of_an_action_is_one_ruling_for_the_same_rules():
+    """So the memo of worded rulings finds a declared action's claim again at each version."""
+    from app.engine import claim_words, parse_rules
+    rules = parse_rules({})
+    assert claim_words(rules, "tax") is claim_words(parse_rules({}), "tax")
+    assert Voice().ruling(claim_words(rules, "tax")) == "Duke"
