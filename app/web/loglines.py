@@ -2,7 +2,7 @@
 every screen of the table, version after version, so a screen's log is a join of remembered
 lines plus the one or two new ones. The tablet shows the newest 30, each phone the newest 8.
 
-A line is remembered by its voice (language and box), its number, the frozen ruling's
+A line is remembered by its voice (language, box and exchanger), its number, the frozen ruling's
 identity (the memo holds the ruling, so the identity can't be reused) and, for a step the
 referee undid, its words. Each line holds :data:`RULES_SLOT` where its rule code links to the
 screen's own Rules page (a seat's carries the seat's token), filled in by :func:`log_html`.
@@ -34,18 +34,25 @@ _drawn: OrderedDict[Hashable, tuple[LogLine, str]] = OrderedDict()
 
 def log_html(lines: Sequence[LogLine], voice: Voice, rules_url: str) -> Markup:
     """The lines as the log_line macro draws them, one after the other, linking to
-    ``rules_url``."""
-    html = "".join(_line(line, voice) for line in lines)
+    ``rules_url``. The remembered lines are looked up together, under one lock, by keys
+    that hash in C (the voice as its three words, not the dataclass, whose hash is a Python
+    call): a screen shows 8 or 30 lines and a tap brings one or two new ones."""
+    spoken = (voice.language, voice.edition, voice.exchanger)
+    keys = [(spoken, line.number, id(line.ruling), line.undone, line.time_up)
+            for line in lines]
+    with _lock:
+        held = [_drawn.get(key) for key in keys]
+        for key, hit in zip(keys, held, strict=True):
+            if hit is not None:
+                _drawn.move_to_end(key)
+    html = "".join([hit[1] if hit is not None and hit[0].ruling is line.ruling else
+                    _drawn_anew(key, line, voice)
+                    for key, line, hit in zip(keys, lines, held, strict=True)])
     return Markup(html.replace(RULES_SLOT, str(escape(rules_url))))
 
 
-def _line(line: LogLine, voice: Voice) -> str:
-    key = (voice, line.number, id(line.ruling), line.undone, line.time_up)
-    with _lock:
-        hit = _drawn.get(key)
-        if hit is not None and hit[0].ruling is line.ruling:
-            _drawn.move_to_end(key)
-            return hit[1]
+def _drawn_anew(key: Hashable, line: LogLine, voice: Voice) -> str:
+    """``line`` drawn by the log_line macro, and remembered under ``key``."""
     html = draw("_logline.html", line=line, voice=voice, ruling=voice.ruling,
                 rules_url=RULES_SLOT)
     with _lock:
