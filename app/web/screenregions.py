@@ -15,6 +15,7 @@ from app.engine import Prompt
 from app.web.phonealert import alert_html
 from app.web.phoneanswer import answer_html
 from app.web.regions import Region
+from app.web.tabletregions import log_region_html, spoken_html, undo_html
 
 
 def _alert_reads(scope: dict[str, Any]) -> dict[str, Any]:
@@ -61,12 +62,12 @@ def _as_answered(prompt: Prompt) -> Prompt:
 
 TABLET: Final[Mapping[str, Region]] = {
     "tools": Region("tablet/_tools.html"),
-    "undo": Region("tablet/_undo.html"),
+    "undo": Region("tablet/_undo.html", python=undo_html),
     "seat row": Region("tablet/_seat.html"),  # one per seat: tablet/_seats.html places them
     "prompt": Region("tablet/_prompt.html", {"view": ("winner", "waiting_ruling", "turn")}),
-    "log": Region("tablet/_log.html"),
+    "log": Region("tablet/_log.html", python=log_region_html),
     "night tools": Region("night/_tools.html", {"view": ("winner",)}),
-    "spoken": Region("night/_spoken.html"),
+    "spoken": Region("night/_spoken.html", python=spoken_html),
 }
 """The referee's screen's regions, placed by tablet/_tablet.html and the partials it includes.
 Only regions that cost more to draw than to look up are regions: the timer's box, the night's

@@ -1,0 +1,80 @@
+"""Three of the referee's screen's regions drawn in Python: the rulings to read aloud
+(night/_spoken.html), the log (tablet/_log.html) and the undo (tablet/_undo.html). Each is new
+on nearly every tap (a step adds a ruling; the undo quotes the last step), so each is drawn
+on nearly every POST, and a template run costs several times the few lines below.
+
+Each is drawn from its region's scope alone (what its partial reads), so it is keyed and
+remembered as the partial was. The partials stay the reference, and the catalogue's source
+of the sentences: tests/web/test_tablet_regions.py compares both at every step of random
+games in every language. A change to one needs the same change to the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from markupsafe import escape
+
+from app.i18n import Voice
+from app.web.fragments import CSRF_SLOT, VERSION_SLOT
+from app.web.i18n import say
+from app.web.links import link_for
+from app.web.loglines import log_html
+from app.web.pieces import hidden
+
+
+def spoken_html(scope: Mapping[str, Any]) -> str:
+    """night/_spoken.html: the newest rulings, for the tablet to read aloud."""
+    voice: Voice = scope["voice"]
+    lines = [f'<li data-n="{line.number}">{_time_up(voice, line.time_up)}'
+             f"{escape(voice.ruling(line.ruling))}</li>" for line in scope["spoken"]]
+    return (f'<ol class="spoken" hidden data-speech data-lang="{escape(scope["speech_lang"])}">'
+            + "".join(lines) + "</ol>")
+
+
+def _time_up(voice: Voice, time_up: bool) -> str:
+    """The time_up macro of _macros.html: the clock decided this ruling's step."""
+    return f'<span class="time-up">{say(voice, "Time is up.")}</span> ' if time_up else ""
+
+
+def log_region_html(scope: Mapping[str, Any]) -> str:
+    """tablet/_log.html: the newest rulings, newest first, and a link to the whole game's."""
+    voice: Voice = scope["voice"]
+    log = scope["log"]
+    if not log:
+        body = (f'<p class="empty">'
+                f'{say(voice, "Each ruling will appear here, with the rule behind it.")}</p>')
+        return _log_section(voice, f"\n  \n  {body}\n  ")
+    more = ""
+    if scope["log_total"] > len(log):
+        whole = escape(link_for("tablet.log", table_id=scope["table_id"]))
+        more = (f'<p><a class="button" href="{whole}">'
+                f'{say(voice, "The whole game so far")}</a></p>')
+    lines = log_html(log, voice, scope["rules_url"])
+    return _log_section(voice, f'\n  \n  <ol class="lines">\n    {lines}\n  </ol>\n  {more}\n  ')
+
+
+def _log_section(voice: Voice, inside: str) -> str:
+    return (f'\n<section id="log" class="log">\n  <h2>{say(voice, "Rulings")}</h2>'
+            f"{inside}\n</section>")
+
+
+def undo_html(scope: Mapping[str, Any]) -> str:
+    """tablet/_undo.html: the undo's form, its question quoting the last step."""
+    voice: Voice = scope["voice"]
+    post = escape(link_for("tablet.undo", table_id=scope["table_id"]))
+    said = scope["undo_said"]
+    question = (say(voice, "Undo the last step (“%(said)s”)? Every screen will be told.",
+                    said=said) if said else say(voice, "Undo the last step?"))
+    disabled = "" if scope["can_undo"] else "disabled"
+    if scope["closed_by"] == "timeline":
+        why = f'<small>{say(voice, "the timeline closed the game")}</small>'
+    elif scope["closed"]:
+        why = f'<small>{say(voice, "the download closed the game")}</small>'
+    else:
+        why = ""
+    return (f'\n    <form method="post" action="{post}" hx-post="{post}" '
+            f'hx-confirm="{question}">\n      {hidden(CSRF_SLOT, VERSION_SLOT)}\n'
+            f'      \n      <button type="submit" {disabled}>{say(voice, "Undo")}{why}'
+            "</button>\n    </form>")

@@ -1,0 +1,88 @@
+"""Three regions of the referee's screen drawn in Python (app/web/tabletregions.py: the rulings
+to read aloud, the log, the undo) are byte for byte what their partials draw: at every step of
+random games (challenges, blocks, exchanges, a seat with no phone, the winner) in every
+language, and in the cases those games don't reach (a ruling the timer decided, a closed game,
+an empty log, words that must be escaped)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask, current_app, g
+from playkit import played
+from tablekit import Table
+
+from app.engine import Ruling
+from app.i18n import LANGUAGES
+from app.web import tablet
+from app.web.fragments import CSRF_SLOT, VERSION_SLOT
+from app.web.screenregions import TABLET
+from app.web.state import TableState
+from app.web.views import LogLine
+
+IN_PYTHON = ("spoken", "log", "undo")
+
+
+def both(name: str, view: dict[str, Any]) -> tuple[str, str]:
+    """The region ``name`` from its scope, in Python and by its partial (as regions.py draws
+    it: the slots in its forms)."""
+    region = TABLET[name]
+    assert region.python is not None, name
+    env = current_app.jinja_env
+    scope = region.scope(env, view)
+    partial = env.get_template(region.template).render(scope, csrf=CSRF_SLOT,
+                                                       version=VERSION_SLOT)
+    return region.python(scope), partial
+
+
+def compare(state: TableState, view_changes: dict[str, Any] | None = None) -> int:
+    compared = 0
+    for code in LANGUAGES:
+        g.language = code
+        view = {**tablet.context(state, csrf=CSRF_SLOT), **(view_changes or {})}
+        for name in IN_PYTHON:
+            python, partial = both(name, view)
+            assert python == partial, (name, code, state.version)
+            compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_regions_are_their_partials_at_every_step_in_every_language(tmp_path: Path,
+                                                                        seed: int):
+    compared = long_logs = 0
+    for table in played(tmp_path, seed):
+        state = table.live()
+        if state.game is None or state.lobby:
+            continue
+        with table.app.test_request_context():
+            compared += compare(state)
+            long_logs += len(tablet.context(state)["log"]) == 30
+    assert compared > 500 and long_logs  # past 30 rulings, the log links to the whole game
+
+
+NASTY = '<b>Ann & "Bo"</b>\''
+
+
+def test_the_cases_random_games_miss_and_what_must_be_escaped(app: Flask, started: Table):
+    started.step(by="Ann", do="income")
+    state = started.live()
+    said = Ruling("%(name)s takes Income.", {"name": NASTY}, rule="E-20")
+    timed = [LogLine(2, said, time_up=True), LogLine(undone=NASTY), LogLine(1, said)]
+    cases: list[dict[str, Any]] = [
+        {"spoken": [timed[0], timed[2]], "log": timed, "log_total": 40, "undo_said": NASTY},
+        {"log": [], "log_total": 0, "undo_said": None, "can_undo": False},
+        {"closed": True, "closed_by": "timeline", "can_undo": False},
+        {"closed": True, "closed_by": "download", "can_undo": False, "speech_lang": NASTY},
+        {"spoken": [], "undo_said": "“100%”"},
+    ]
+    with app.test_request_context():
+        for changes in cases:
+            assert compare(state, changes) == len(LANGUAGES) * len(IN_PYTHON)
+        g.language = "en"
+        view = {**tablet.context(state, csrf=CSRF_SLOT), **cases[0]}
+        for name in IN_PYTHON:
+            python = both(name, view)[0]
+            assert NASTY not in python and "&lt;b&gt;Ann &amp;" in python, name
