@@ -15,7 +15,7 @@ from app.engine import Prompt
 from app.web.phonealert import alert_html
 from app.web.phoneanswer import answer_html
 from app.web.regions import Region
-from app.web.tabletregions import log_region_html, spoken_html, undo_html
+from app.web.tabletregions import log_region_html, seat_html, spoken_html, undo_html
 
 
 def _alert_reads(scope: dict[str, Any]) -> dict[str, Any]:
@@ -63,7 +63,8 @@ def _as_answered(prompt: Prompt) -> Prompt:
 TABLET: Final[Mapping[str, Region]] = {
     "tools": Region("tablet/_tools.html"),
     "undo": Region("tablet/_undo.html", python=undo_html),
-    "seat row": Region("tablet/_seat.html"),  # one per seat: tablet/_seats.html places them
+    # one per seat: tablet/_seats.html (tabletframe._seats) places them
+    "seat row": Region("tablet/_seat.html", python=seat_html),
     "prompt": Region("tablet/_prompt.html", {"view": ("winner", "waiting_ruling", "turn")}),
     "log": Region("tablet/_log.html", python=log_region_html),
     "night tools": Region("night/_tools.html", {"view": ("winner",)}),

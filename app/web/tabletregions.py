@@ -1,7 +1,8 @@
-"""Three of the referee's screen's regions drawn in Python: the rulings to read aloud
-(night/_spoken.html), the log (tablet/_log.html) and the undo (tablet/_undo.html). Each is new
-on nearly every tap (a step adds a ruling; the undo quotes the last step), so each is drawn
-on nearly every POST, and a template run costs several times the few lines below.
+"""Four of the referee's screen's regions drawn in Python: the rulings to read aloud
+(night/_spoken.html), the log (tablet/_log.html), the undo (tablet/_undo.html) and a seat's
+row (tablet/_seat.html). The first three are new on nearly every tap (a step adds a ruling;
+the undo quotes the last step), a seat's row whenever its coins, cards or badge change (two a
+tap in bench/tap.py), and a template run costs several times the few lines below.
 
 Each is drawn from its region's scope alone (what its partial reads), so it is keyed and
 remembered as the partial was. The partials stay the reference, and the catalogue's source
@@ -12,16 +13,16 @@ games in every language. A change to one needs the same change to the other.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from markupsafe import escape
 
 from app.i18n import Voice
 from app.web.fragments import CSRF_SLOT, VERSION_SLOT
-from app.web.i18n import say
+from app.web.i18n import nsay, say
 from app.web.links import link_for
 from app.web.loglines import log_html
-from app.web.pieces import hidden
+from app.web.pieces import card_face, hidden, seat_name
 
 
 def spoken_html(scope: Mapping[str, Any]) -> str:
@@ -78,3 +79,35 @@ def undo_html(scope: Mapping[str, Any]) -> str:
             f'hx-confirm="{question}">\n      {hidden(CSRF_SLOT, VERSION_SLOT)}\n'
             f'      \n      <button type="submit" {disabled}>{say(voice, "Undo")}{why}'
             "</button>\n    </form>")
+
+
+BADGES: Final = {"act": "Must act", "answer": "Must answer", "challenge": "May challenge",
+                 "block": "May block"}
+"""A seat's badge (seat_calls' second word), in the third person: the tablet is public."""
+NBSP: Final = "\u00a0"  # an idle seat's badge line keeps its height
+
+
+def seat_html(scope: Mapping[str, Any]) -> str:
+    """tablet/_seat.html: one seat's row (its name, whose turn, its badge, coins, cards)."""
+    voice: Voice = scope["voice"]
+    p, call, won = scope["p"], scope["call"], scope["won"]
+    level, what = call or ("", "")
+    classes = (f'seat {"current" if p["current"] else ""} '
+               f'{f"acting {escape(level)}" if call else ""} {"out" if p["out"] else ""} '
+               f'{"won" if won else ""}')
+    tag = "" if p["tracked"] else f' <small class="tag">{say(voice, "no phone")}</small>'
+    mark = (f'<span class="turn-mark">{say(voice, "Turn")}</span>'
+            if p["current"] and not won else "")
+    badge = say(voice, BADGES[what]) if call and what in BADGES else "" if call else NBSP
+    coins = (f'<span class="status">{say(voice, "out")}</span>' if p["out"] else
+             nsay(voice, "%(num)s coin", "%(num)s coins", p["coins"]))
+    back = escape(voice.gettext("face-down card"))
+    cards = (f'<span class="card back" role="img" aria-label="{back}"></span>' * p["face_down"]
+             + "".join([card_face(c, voice.card(c), "up") for c in p["revealed"]]))
+    faction = (f'<p class="faction faction-{escape(p["faction"])}">'
+               f'{escape(voice.faction(p["faction"]))}</p>' if p["faction"] else "")
+    return (f'\n\n\n  <li class="{classes}">\n    <h2>{seat_name(p["name"])}{tag}</h2>\n'
+            f"    {mark}\n    \n    \n"
+            f'    <p class="to-act {escape(level or "idle")}">{badge}</p>\n    \n    \n'
+            f'    <p class="coins">{coins}</p>\n    <p class="cards">{cards}</p>\n'
+            f"    {faction}\n  </li>")

@@ -46,7 +46,19 @@ def compare(state: TableState, view_changes: dict[str, Any] | None = None) -> in
             python, partial = both(name, view)
             assert python == partial, (name, code, state.version)
             compared += 1
+        compared += compare_seats(view)
     return compared
+
+
+def compare_seats(view: dict[str, Any], **changes: Any) -> int:
+    """Each seat's row, as tablet/_seats.html places it (its player, call and whether it won)."""
+    v, calls = view["view"], view["calls"]
+    for p in v["players"]:
+        seat = {**view, "p": {**p, **changes}, "call": calls.get(p["name"]),
+                "won": p["name"] == v["winner"]}
+        python, partial = both("seat row", seat)
+        assert python == partial, (p["name"], changes)
+    return len(v["players"])
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -80,9 +92,35 @@ def test_the_cases_random_games_miss_and_what_must_be_escaped(app: Flask, starte
     ]
     with app.test_request_context():
         for changes in cases:
-            assert compare(state, changes) == len(LANGUAGES) * len(IN_PYTHON)
+            assert compare(state, changes) == len(LANGUAGES) * (len(IN_PYTHON) + 3)
         g.language = "en"
         view = {**tablet.context(state, csrf=CSRF_SLOT), **cases[0]}
         for name in IN_PYTHON:
             python = both(name, view)[0]
             assert NASTY not in python and "&lt;b&gt;Ann &amp;" in python, name
+
+
+SEATS: list[dict[str, Any]] = [
+    {"name": NASTY, "tracked": False, "current": True, "coins": 1},
+    {"out": True, "face_down": 0, "revealed": ["duke", "contessa"], "faction": "loyalist"},
+    {"faction": "reformist", "revealed": ["inquisitor"], "current": True},
+]
+
+
+def test_a_seats_row_in_every_case_and_with_a_name_to_escape(app: Flask, started: Table):
+    """Each badge, whose turn, out, a faction, no phone, the winner, and a name with <>&"."""
+    state = started.live()
+    with app.test_request_context():
+        for code in LANGUAGES:
+            g.language = code
+            view = tablet.context(state, csrf=CSRF_SLOT)
+            for call in [None, *((level, what) for level in ("must", "may")
+                                 for what in ("act", "answer", "challenge", "block"))]:
+                for won in (False, True):
+                    view["calls"] = {p["name"]: call for p in view["view"]["players"]}
+                    view["view"] = {**view["view"], "winner": "Ann" if won else None}
+                    for changes in SEATS:
+                        assert compare_seats(view, **changes) == 3
+        row = both("seat row", {**view, "p": {**view["view"]["players"][0], **SEATS[0]},
+                                "call": None, "won": False})[0]
+        assert NASTY not in row and "&lt;b&gt;Ann &amp;" in row
