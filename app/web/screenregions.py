@@ -15,6 +15,7 @@ from app.engine import Prompt
 from app.web.phonealert import alert_html
 from app.web.phoneanswer import answer_html
 from app.web.regions import Region
+from app.web.tabletprompt import prompt_html
 from app.web.tabletregions import log_region_html, seat_html, spoken_html, undo_html
 
 
@@ -65,7 +66,8 @@ TABLET: Final[Mapping[str, Region]] = {
     "undo": Region("tablet/_undo.html", python=undo_html),
     # one per seat: tablet/_seats.html (tabletframe._seats) places them
     "seat row": Region("tablet/_seat.html", python=seat_html),
-    "prompt": Region("tablet/_prompt.html", {"view": ("winner", "waiting_ruling", "turn")}),
+    "prompt": Region("tablet/_prompt.html", {"view": ("winner", "waiting_ruling", "turn")},
+                     python=prompt_html),
     "log": Region("tablet/_log.html", python=log_region_html),
     "night tools": Region("night/_tools.html", {"view": ("winner",)}),
     "spoken": Region("night/_spoken.html", python=spoken_html),

@@ -12,17 +12,17 @@ from typing import Any
 import pytest
 from flask import Flask, current_app, g
 from playkit import played
-from tablekit import Table
+from tablekit import Table, started_table
 
 from app.engine import Ruling
 from app.i18n import LANGUAGES
-from app.web import tablet
+from app.web import tablet, tabletframe
 from app.web.fragments import CSRF_SLOT, VERSION_SLOT
 from app.web.screenregions import TABLET
 from app.web.state import TableState
 from app.web.views import LogLine
 
-IN_PYTHON = ("spoken", "log", "undo")
+IN_PYTHON = ("spoken", "log", "undo", "prompt")
 
 
 def both(name: str, view: dict[str, Any]) -> tuple[str, str]:
@@ -32,9 +32,12 @@ def both(name: str, view: dict[str, Any]) -> tuple[str, str]:
     assert region.python is not None, name
     env = current_app.jinja_env
     scope = region.scope(env, view)
+    tabletframe._parts.clear()  # the prompt's buttons: each side draws its own
+    python = region.python(scope)
+    tabletframe._parts.clear()
     partial = env.get_template(region.template).render(scope, csrf=CSRF_SLOT,
                                                        version=VERSION_SLOT)
-    return region.python(scope), partial
+    return python, partial
 
 
 def compare(state: TableState, view_changes: dict[str, Any] | None = None) -> int:
@@ -95,7 +98,7 @@ def test_the_cases_random_games_miss_and_what_must_be_escaped(app: Flask, starte
             assert compare(state, changes) == len(LANGUAGES) * (len(IN_PYTHON) + 3)
         g.language = "en"
         view = {**tablet.context(state, csrf=CSRF_SLOT), **cases[0]}
-        for name in IN_PYTHON:
+        for name in ("spoken", "log", "undo"):
             python = both(name, view)[0]
             assert NASTY not in python and "&lt;b&gt;Ann &amp;" in python, name
 
@@ -124,3 +127,25 @@ def test_a_seats_row_in_every_case_and_with_a_name_to_escape(app: Flask, started
         row = both("seat row", {**view, "p": {**view["view"]["players"][0], **SEATS[0]},
                                 "call": None, "won": False})[0]
         assert NASTY not in row and "&lt;b&gt;Ann &amp;" in row
+
+
+def test_the_prompt_with_a_name_to_escape_through_a_steal_and_its_windows(app: Flask):
+    """A steal from a player whose name holds <>&": the declaration, the challenge window,
+    the block window, a block's claim and its challenge window, in every language; a
+    Reformation table's declaration (Embezzle claims "no Duke")."""
+    steps = [{"do": "steal", "by": "Ann", "target": NASTY}, {"do": "pass"},
+             {"do": "block", "by": NASTY, "as": "captain"}]
+    table = started_table(app, {"Ann": ["duke", "captain"], NASTY: ["captain", "duke"],
+                                "Cy": ["assassin", "contessa"]}, reformation="true")
+    seen = set()
+    for step in [None, *steps]:
+        if step is not None:
+            assert table.step(**step).status_code == 200, step
+        state = table.live()
+        with app.test_request_context():
+            compare(state)
+            g.language = "en"
+            prompt = both("prompt", tablet.context(state, csrf=CSRF_SLOT))[0]
+        assert NASTY not in prompt and "&lt;b&gt;Ann &amp;" in prompt
+        seen |= {kind for kind in ("declare", "respond", "block") if f"prompt {kind}" in prompt}
+    assert seen == {"declare", "respond", "block"}
