@@ -19,7 +19,8 @@ from typing import Final
 from markupsafe import Markup, escape
 
 from app.i18n import Voice
-from app.web.templating import draw
+from app.web.i18n import say
+from app.web.pieces import rule_tag
 from app.web.views import LogLine
 
 RULES_SLOT: Final = "\x1erules-link\x1e"
@@ -52,11 +53,29 @@ def log_html(lines: Sequence[LogLine], voice: Voice, rules_url: str) -> Markup:
 
 
 def _drawn_anew(key: Hashable, line: LogLine, voice: Voice) -> str:
-    """``line`` drawn by the log_line macro, and remembered under ``key``."""
-    html = draw("_logline.html", line=line, voice=voice, ruling=voice.ruling,
-                rules_url=RULES_SLOT)
+    """``line`` drawn, and remembered under ``key``."""
+    html = line_html(line, voice)
     with _lock:
         _drawn[key] = (line, html)
         while len(_drawn) > LINES:
             _drawn.popitem(last=False)
     return html
+
+
+def line_html(line: LogLine, voice: Voice) -> str:
+    """The log_line macro of _macros.html (as _logline.html draws it), in Python: a template's
+    run imported the macros' module for each new line, some 130 Python calls a line. The
+    macro stays the reference: tests/web/test_shared_parts.py compares both."""
+    if line.undone:
+        said = say(voice, "Undone by the referee: %(step)s", step=line.undone)
+        return f'\n\n<li class="undone"><span class="n" aria-hidden="true">↶</span> {said}</li>\n'
+    ruling = line.ruling
+    assert ruling is not None
+    tag = f" {rule_tag(ruling.rule, RULES_SLOT)}" if ruling.rule else ""
+    return (f'\n<li><span class="n">{line.number}.</span> {time_up_html(voice, line.time_up)}'
+            f"{escape(voice.ruling(ruling))}{tag}</li>\n")
+
+
+def time_up_html(voice: Voice, time_up: bool) -> str:
+    """The time_up macro of _macros.html: the clock decided this ruling's step."""
+    return f'<span class="time-up">{say(voice, "Time is up.")}</span> ' if time_up else ""

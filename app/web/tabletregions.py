@@ -21,22 +21,17 @@ from app.i18n import Voice
 from app.web.fragments import CSRF_SLOT, VERSION_SLOT
 from app.web.i18n import nsay, say
 from app.web.links import link_for
-from app.web.loglines import log_html
+from app.web.loglines import log_html, time_up_html
 from app.web.pieces import card_face, hidden, seat_name
 
 
 def spoken_html(scope: Mapping[str, Any]) -> str:
     """night/_spoken.html: the newest rulings, for the tablet to read aloud."""
     voice: Voice = scope["voice"]
-    lines = [f'<li data-n="{line.number}">{_time_up(voice, line.time_up)}'
+    lines = [f'<li data-n="{line.number}">{time_up_html(voice, line.time_up)}'
              f"{escape(voice.ruling(line.ruling))}</li>" for line in scope["spoken"]]
     return (f'<ol class="spoken" hidden data-speech data-lang="{escape(scope["speech_lang"])}">'
             + "".join(lines) + "</ol>")
-
-
-def _time_up(voice: Voice, time_up: bool) -> str:
-    """The time_up macro of _macros.html: the clock decided this ruling's step."""
-    return f'<span class="time-up">{say(voice, "Time is up.")}</span> ' if time_up else ""
 
 
 def log_region_html(scope: Mapping[str, Any]) -> str:

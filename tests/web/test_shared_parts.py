@@ -16,7 +16,7 @@ from tablekit import HTMX, Table, csrf_of, version_of, view
 
 from app.engine import Ruling
 from app.i18n import Voice
-from app.web import phone, phoneparts
+from app.web import loglines, phone, phoneparts
 from app.web.links import LINKS, Links, link_for
 from app.web.loglines import RULES_SLOT, log_html
 from app.web.phoneframe import frame
@@ -32,9 +32,15 @@ def drawn_templates(app: Flask) -> Iterator[Counter[str]]:
     """How many times each template is drawn while the block runs. A seat's screen put
     together in Python (app/web/phoneframe.py) counts as its template drawn, and the other
     players' rows and the rulings (app/web/phoneparts.py) as phone/_others.html and
-    phone/_log.html, the templates they were."""
+    phone/_log.html, and a log's line (app/web/loglines.py) as _logline.html, the templates
+    they were."""
     drawn: Counter[str] = Counter()
     whole, rows, rulings = phone._drawn, phoneparts._rows, phoneparts._rulings
+    line_html = loglines.line_html
+
+    def line_drawn(line: LogLine, voice: Voice) -> str:
+        drawn["_logline.html"] += 1
+        return line_html(line, voice)
 
     def rows_drawn(state: TableState) -> str:
         drawn["phone/_others.html"] += 1
@@ -57,11 +63,13 @@ def drawn_templates(app: Flask) -> Iterator[Counter[str]]:
     template_rendered.connect(note, app)
     phone._drawn = framed  # type: ignore[assignment]
     phoneparts._rows, phoneparts._rulings = rows_drawn, rulings_drawn
+    loglines.line_html = line_drawn  # type: ignore[assignment]
     try:
         yield drawn
     finally:
         phone._drawn = whole  # type: ignore[assignment]
         phoneparts._rows, phoneparts._rulings = rows, rulings
+        loglines.line_html = line_html  # type: ignore[assignment]
         template_rendered.disconnect(note, app)
 
 

@@ -10,14 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask, current_app, g
+from flask import Flask, current_app, g, render_template
 from playkit import played
 from tablekit import Table, started_table
 
 from app.engine import Ruling
-from app.i18n import LANGUAGES
+from app.i18n import LANGUAGES, Voice
 from app.web import tablet, tabletframe
 from app.web.fragments import CSRF_SLOT, VERSION_SLOT
+from app.web.loglines import RULES_SLOT, line_html
 from app.web.screenregions import TABLET
 from app.web.state import TableState
 from app.web.views import LogLine
@@ -149,3 +150,21 @@ def test_the_prompt_with_a_name_to_escape_through_a_steal_and_its_windows(app: F
         assert NASTY not in prompt and "&lt;b&gt;Ann &amp;" in prompt
         seen |= {kind for kind in ("declare", "respond", "block") if f"prompt {kind}" in prompt}
     assert seen == {"declare", "respond", "block"}
+
+
+def test_a_log_line_in_python_is_the_macros_in_every_language(app: Flask):
+    """app/web/loglines.line_html against _logline.html (the log_line macro): a ruling with and
+    without its rule, one the timer decided, a step undone, and words to escape."""
+    plain = Ruling("%(name)s takes Income.", {"name": NASTY})
+    ruled = Ruling("%(name)s takes Income.", {"name": "Ann"}, rule="E-20")
+    lines = [LogLine(1, plain), LogLine(2, ruled), LogLine(3, ruled, time_up=True),
+             LogLine(undone=NASTY)]
+    with app.test_request_context():
+        for code in LANGUAGES:
+            g.language = code
+            voice = Voice(code)
+            for line in lines:
+                macro = render_template("_logline.html", line=line, voice=voice,
+                                        ruling=voice.ruling, rules_url=RULES_SLOT)
+                assert line_html(line, voice) == macro, (code, line)
+                assert NASTY not in macro
