@@ -91,3 +91,15 @@ def test_a_refusal_and_a_small_answer_are_left_to_flask_compress(app: Flask) -> 
     assert "Content-Encoding" not in client.get("/healthz", headers=GZIP).headers
     missing = client.get("/t/no-such-table", headers=GZIP)
     assert missing.status_code == 404 and "Content-Encoding" not in missing.headers
+
+
+def test_each_accept_encoding_gets_its_own_choice_when_headers_take_turns(app: Flask) -> None:
+    """Which encoding a header asks for first is remembered per header (factory._gzip_first):
+    browsers asking differently, one after the other, each get their own."""
+    client = app.test_client()
+    url = new_table(client)
+    offers = [("gzip", "gzip"), ("gzip;q=0, br", "br"), ("identity", None),
+              ("br;q=0.5, gzip;q=1", "gzip"), ("gzip;q=0, br", "br"), ("gzip", "gzip")]
+    for offer, chosen in offers * 2:
+        answer = client.get(url + "/view", headers={**HX, "Accept-Encoding": offer})
+        assert answer.headers.get("Content-Encoding") == chosen, offer

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import sqlite3
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -17,6 +18,7 @@ from flask.sessions import SessionInterface, SessionMixin
 from flask.typing import ResponseReturnValue
 from flask_compress import Compress
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import parse_accept_header
 
 from app.i18n import TRANSLATIONS, compile_catalogs
 from app.live import Broker
@@ -190,7 +192,15 @@ def _screen_to_gzip(response: Response) -> bool:
             and "HX-Request" in request.headers and not response.is_streamed
             and "Content-Encoding" not in response.headers
             and (response.content_length or 0) >= SCREEN_MIN_BYTES
-            and request.accept_encodings.best_match(("zstd", "br", "gzip")) == "gzip")
+            and _gzip_first(request.environ.get("HTTP_ACCEPT_ENCODING", "")))
+
+
+@lru_cache(maxsize=64)
+def _gzip_first(accept_encoding: str) -> bool:
+    """Whether gzip is a browser's first choice of Compress's encodings, by its
+    Accept-Encoding header (as ``request.accept_encodings`` reads it): parsed once per header,
+    not on every tap (a table's devices send one or two; 64 are kept)."""
+    return parse_accept_header(accept_encoding).best_match(("zstd", "br", "gzip")) == "gzip"
 
 
 class NoSessions(SessionInterface):
