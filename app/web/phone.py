@@ -19,7 +19,7 @@ from app.web import nightviews, rulebook, views, words
 from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _
 from app.web.i18n import language as speaking
-from app.web.links import link_for
+from app.web.links import seat_links
 from app.web.phoneframe import frame
 from app.web.phoneparts import foot, mine, phone_parts
 from app.web.refusals import Refusal, Why
@@ -97,8 +97,9 @@ def context(state: TableState, seat: Seat, message: str | None = None,
     view = views.phone(state, seat, languages())
     if "me" in view:
         view["mine"] = mine(state, seat, view)
+    links = seat_links(seat.token)
     view = {**view, "shared": phone_parts(state), "foot": foot(state, seat, csrf), "csrf": csrf,
-            "message": message, "rules_url": link_for("phone.rules", token=seat.token), **extras}
+            "message": message, "rules_url": links.rules, "fetch_url": links.fetch, **extras}
     view["place"] = Placed(PHONE, state.table.id, seat.token, state.version, csrf, view).place
     return view
 

@@ -13,12 +13,15 @@ of random games.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Final
 
 from markupsafe import Markup, escape
 
+from app.i18n import Voice
+from app.web.fragments import VERSION_SLOT
 from app.web.i18n import say
-from app.web.links import link_for
+from app.web.links import SEATS
 from app.web.pieces import refresher
 
 UNUSUAL: Final = ("message", "on_tablet", "lobby", "countdown", "night_shown", "game_over")
@@ -30,21 +33,31 @@ def frame(view: dict[str, Any]) -> str | None:
     None where the template must draw it."""
     if any(view.get(name) for name in UNUSUAL) or view["view"]["winner"]:
         return None
-    place, version = view["place"], view["version"]
-    to_act = " to-act" if view["must_act"] else ""
-    since = f"{link_for('phone.fragment', token=view['token'])}?since={version}"
+    place = view["place"]
+    top = _top(bool(view["must_act"]), view["fetch_url"], view["name"], view["rules_url"],
+               view["voice"])
     return "".join((
-        "\n\n\n\n"
-        f'<section id="phone" class="phone{to_act}" data-version="{version}" sse-swap="changed"'
-        ' hx-target="this" hx-swap="outerHTML" hx-sync="this:replace">\n  ',
-        refresher(since, "phone", pushed=True),
-        '\n  <header class="bar">\n    <h1>', escape(view["name"]),
-        '</h1>\n    <a class="button small" href="', escape(view["rules_url"]), '">',
-        _said(view, "Rules"), "</a>\n  </header>\n  \n  \n  \n\n  \n  \n  ",
+        top.replace(VERSION_SLOT, str(view["version"])),
         place("alert"), "\n  ", view["mine"], "\n  \n  ", place("prompt"), "\n  ",
         place("answer"), "\n  ", _table(view),
         '\n  \n  \n<section id="night" class="night">\n  \n  \n</section>\n  ',
         view["foot"], "\n</section>"))
+
+
+@lru_cache(maxsize=SEATS)
+def _top(to_act: bool, fetch_url: str, name: str, rules_url: str, voice: Voice) -> str:
+    """The screen's opening up to its alert, with :data:`VERSION_SLOT` for the version: the
+    same for a seat at every version but when the table starts or stops waiting for it."""
+    since = f"{fetch_url}?since={VERSION_SLOT}"
+    return "".join((
+        "\n\n\n\n"
+        f'<section id="phone" class="phone{" to-act" if to_act else ""}" '
+        f'data-version="{VERSION_SLOT}" sse-swap="changed"'
+        ' hx-target="this" hx-swap="outerHTML" hx-sync="this:replace">\n  ',
+        refresher(since, "phone", pushed=True),
+        '\n  <header class="bar">\n    <h1>', escape(name),
+        '</h1>\n    <a class="button small" href="', escape(rules_url), '">',
+        say(voice, "Rules"), "</a>\n  </header>\n  \n  \n  \n\n  \n  \n  "))
 
 
 def _table(view: dict[str, Any]) -> str:
