@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Final
 
-from markupsafe import Markup, escape
+from markupsafe import escape
 
 from app.i18n import Voice
 from app.web.fragments import VERSION_SLOT
@@ -63,15 +63,19 @@ def _top(to_act: bool, fetch_url: str, name: str, rules_url: str, voice: Voice) 
 def _table(view: dict[str, Any]) -> str:
     """phone/_table.html: whose turn, whom the table waits for, the others and the rulings."""
     v, name, shared = view["view"], view["name"], view["shared"]
-    turn = _said(view, "%(name)s’s turn", name=v["current"])
-    you = f" · <b>{_said(view, 'you')}</b>" if v["current"] == name else ""
+    current = v["current"]
     waiting = "" if view["own_step"] else \
         f'<p class="waiting">{escape(view["waiting_to_you"](v["waiting_ruling"]))}</p>'
-    return (f'\n\n<section id="table" class="table-now">\n  \n  <p class="turn">{turn}{you}</p>'
+    return (f'\n\n<section id="table" class="table-now">\n  \n  '
+            f'{_turn(view["voice"], current, current == name)}'
             f'\n  {waiting}\n  <ol class="others">\n    {shared.others(name)}\n  </ol>\n'
             f'  <ol class="log lines">\n    {shared.log(view["rules_url"])}\n  </ol>\n'
             "</section>")
 
 
-def _said(view: dict[str, Any], text: str, **values: Any) -> Markup:
-    return say(view["voice"], text, **values)
+@lru_cache(maxsize=SEATS)
+def _turn(voice: Voice, current: str, yours: bool) -> str:
+    """Whose turn it is, and on that player's own phone that it is theirs: the same line on
+    every phone of a turn but one, for many versions."""
+    you = f" · <b>{say(voice, 'you')}</b>" if yours else ""
+    return f'<p class="turn">{say(voice, "%(name)s’s turn", name=current)}{you}</p>'
