@@ -30,6 +30,7 @@ ROW_END: Final = "\x1f"
 anything else a screen shows, so what players type can't forge one."""
 
 ROWS: Final = 4096  # players' rows remembered (six a table, a few versions of each)
+FEET: Final = 4096  # seats' language forms remembered (one per seat and language)
 _BACK: Final = '<span class="card back" role="img" aria-label="{}"></span>'
 
 
@@ -106,10 +107,15 @@ def foot(state: TableState, seat: Seat, csrf: str) -> Markup:
     takes no tap from it, so a form there would be a dead end (it reads the seat's language)."""
     if not seat.tracked:
         return Markup("")
-    screen = ("phone foot", seat.token, language(), request.script_root)
-    drawn = fragments().part(state.table.id, screen, 0, lambda: render_template(
-        "phone/_foot.html", token=seat.token, csrf=CSRF_SLOT, languages=languages()).strip())
-    return Markup(drawn.replace(CSRF_SLOT, csrf))
+    return Markup(_foot(seat.token, language(), request.script_root).replace(CSRF_SLOT, csrf))
+
+
+@lru_cache(maxsize=FEET)
+def _foot(token: str, _speaking: str, _script_root: str) -> str:
+    """The language form of the seat ``token`` in this request's language (``_speaking``),
+    where the app is served (``_script_root``), with :data:`CSRF_SLOT` for the form token."""
+    return render_template("phone/_foot.html", token=token, csrf=CSRF_SLOT,
+                           languages=languages()).strip()
 
 
 def mine(state: TableState, seat: Seat, view: dict[str, Any]) -> Markup:
