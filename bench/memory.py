@@ -99,6 +99,7 @@ def memos(flask_app: Any) -> dict[str, Callable[[], object]]:
         "seat links": app.web.links._seat_links.cache_clear,
         "phone tops": app.web.phoneframe._top.cache_clear,
         "turn lines": app.web.phoneframe._turn.cache_clear,
+        "empty prompts": app.web.phoneframe._no_steps.cache_clear,
     }
 
 

@@ -28,11 +28,21 @@ Scope = Mapping[str, Any]
 
 def answer_html(scope: Scope) -> str:
     """phone/_answer.html drawn from ``scope``."""
+    shown = [p for p in scope["prompts"] if not p.private] if scope["answers"] == "both" \
+        else None
+    if not shown:
+        return nothing_to_answer(shown is not None)
     post = link_for("phone.step", token=scope["token"])
-    inside = ""
-    if scope["answers"] == "both":
-        shown = "".join(_prompt(scope, post, p) for p in scope["prompts"] if not p.private)
-        inside = f"\n{shown}\n"
+    return _box("\n{}\n".format("".join(_prompt(scope, post, p) for p in shown)))
+
+
+def nothing_to_answer(phones_answer: bool) -> str:
+    """The region when the seat has no question to answer: its empty box, the same for every
+    seat (where phones answer, the partial's empty loop leaves its two line ends in it)."""
+    return _box("\n\n" if phones_answer else "")
+
+
+def _box(inside: str) -> str:
     return f'\n\n<div id="answer" class="region">\n{inside}\n</div>'
 
 

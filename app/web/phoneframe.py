@@ -16,12 +16,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Final
 
+from flask import current_app
 from markupsafe import escape
 
 from app.i18n import Voice
-from app.web.fragments import VERSION_SLOT
+from app.web.fragments import CSRF_SLOT, VERSION_SLOT
 from app.web.i18n import say
 from app.web.links import SEATS
+from app.web.phoneanswer import nothing_to_answer
 from app.web.pieces import refresher
 
 UNUSUAL: Final = ("message", "on_tablet", "lobby", "countdown", "night_shown", "game_over")
@@ -38,8 +40,8 @@ def frame(view: dict[str, Any]) -> str | None:
                view["voice"])
     return "".join((
         top.replace(VERSION_SLOT, str(view["version"])),
-        place("alert"), "\n  ", view["mine"], "\n  \n  ", place("prompt"), "\n  ",
-        place("answer"), "\n  ", _table(view),
+        place("alert"), "\n  ", view["mine"], "\n  \n  ", _own_steps(view), "\n  ",
+        _answers(view), "\n  ", _table(view),
         '\n  \n  \n<section id="night" class="night">\n  \n  \n</section>\n  ',
         view["foot"], "\n</section>"))
 
@@ -58,6 +60,27 @@ def _top(to_act: bool, fetch_url: str, name: str, rules_url: str, voice: Voice) 
         '\n  <header class="bar">\n    <h1>', escape(name),
         '</h1>\n    <a class="button small" href="', escape(rules_url), '">',
         say(voice, "Rules"), "</a>\n  </header>\n  \n  \n  \n\n  \n  \n  "))
+
+
+def _own_steps(view: dict[str, Any]) -> str:
+    """The seat's own steps (the prompt region), or with none of them (most seats, most of the
+    time) its empty box, without working out the region's key."""
+    return str(view["place"]("prompt")) if view["own_step"] else _no_steps(view["token"])
+
+
+@lru_cache(maxsize=SEATS)
+def _no_steps(token: str) -> str:
+    """phone/_prompt.html with no step of the seat's own: its empty box."""
+    return current_app.jinja_env.get_template("phone/_prompt.html").render(
+        prompts=[], token=token, csrf=CSRF_SLOT, version=VERSION_SLOT)
+
+
+def _answers(view: dict[str, Any]) -> str:
+    """The seat's answers (the answer region), or with no question open to it its empty box,
+    without working out the region's key."""
+    if any(not prompt.private for prompt in view["prompts"]):
+        return str(view["place"]("answer"))
+    return nothing_to_answer(view["answers"] == "both")
 
 
 def _table(view: dict[str, Any]) -> str:
