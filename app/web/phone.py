@@ -9,7 +9,7 @@ is shown to a device that does not hold it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -41,6 +41,10 @@ from app.web.security import csrf_ok, csrf_token, device_id, link_previewer
 from app.web.state import TableState
 
 bp = Blueprint("phone", __name__, url_prefix="/s")
+
+LANGUAGES_SHOWN: Final = languages()
+"""Each language in itself (:func:`app.web.screens.languages`): the same on every screen, so
+listed once rather than at each draw of six phones."""
 
 Command = Callable[[tuple[TableState, Seat]], tuple[TableState, Seat]]
 """A service call for a phone's tap, given the seat as the route saw it (one load per tap),
@@ -94,7 +98,7 @@ def context(state: TableState, seat: Seat, message: str | None = None,
     if extras is None:
         extras = nightviews.phone_extras(state, seat, tables().now().timestamp())
     csrf = csrf or csrf_token(f"seat:{seat.token}")
-    view = views.phone(state, seat, languages())
+    view = views.phone(state, seat, LANGUAGES_SHOWN)
     if "me" in view:
         view["mine"] = mine(state, seat, view)
     links = seat_links(seat.token)
