@@ -23,6 +23,7 @@ from app.i18n import Voice
 from app.web.fragments import CSRF_SLOT, VERSION_SLOT
 from app.web.i18n import say
 from app.web.links import SEATS
+from app.web.phonealert import CALM, is_calm
 from app.web.phoneanswer import nothing_to_answer
 from app.web.pieces import refresher
 
@@ -35,12 +36,11 @@ def frame(view: dict[str, Any]) -> str | None:
     None where the template must draw it."""
     if any(view.get(name) for name in UNUSUAL) or view["view"]["winner"]:
         return None
-    place = view["place"]
     top = _top(bool(view["must_act"]), view["fetch_url"], view["name"], view["rules_url"],
                view["voice"])
     return "".join((
         top.replace(VERSION_SLOT, str(view["version"])),
-        place("alert"), "\n  ", view["mine"], "\n  \n  ", _own_steps(view), "\n  ",
+        _alert(view), "\n  ", view["mine"], "\n  \n  ", _own_steps(view), "\n  ",
         _answers(view), "\n  ", _table(view),
         '\n  \n  \n<section id="night" class="night">\n  \n  \n</section>\n  ',
         view["foot"], "\n</section>"))
@@ -60,6 +60,12 @@ def _top(to_act: bool, fetch_url: str, name: str, rules_url: str, voice: Voice) 
         '\n  <header class="bar">\n    <h1>', escape(name),
         '</h1>\n    <a class="button small" href="', escape(rules_url), '">',
         say(voice, "Rules"), "</a>\n  </header>\n  \n  \n  \n\n  \n  \n  "))
+
+
+def _alert(view: dict[str, Any]) -> str:
+    """The seat's alert (its region), or for a seat with nothing to be alerted to the calm
+    one, without working out the region's key."""
+    return CALM if is_calm(view) else str(view["place"]("alert"))
 
 
 def _own_steps(view: dict[str, Any]) -> str:
