@@ -43,6 +43,7 @@ import app.web.loglines  # noqa: E402
 import app.web.phoneframe  # noqa: E402
 import app.web.phoneparts  # noqa: E402
 import app.web.views  # noqa: E402
+import app.web.waitingwords  # noqa: E402
 from bench.common import HANDS, NAMES, StealPlan, rss_mb  # noqa: E402
 
 
@@ -99,6 +100,7 @@ def memos(flask_app: Any) -> dict[str, Callable[[], object]]:
         "seat links": app.web.links._seat_links.cache_clear,
         "phone tops": app.web.phoneframe._top.cache_clear,
         "turn lines": app.web.phoneframe._turn.cache_clear,
+        "waiting lines": app.web.waitingwords._worded.clear,
         "empty prompts": app.web.phoneframe._no_steps.cache_clear,
     }
 

@@ -31,7 +31,6 @@ from app.engine import (
 )
 from app.engine import seat_view as engine_seat_view
 from app.engine import table_view as engine_table_view
-from app.engine.waiting import waiting_to_you
 from app.i18n import Voice
 from app.store import Seat
 from app.web import setting_words, words
@@ -39,6 +38,7 @@ from app.web.commons import common as common  # the screens' shared names (views
 from app.web.perstate import PerState
 from app.web.seatcalls import question_key, seat_calls
 from app.web.state import TableState
+from app.web.waitingwords import waiting_words
 
 RECENT_RULINGS: Final = 30  # on the tablet's live view; the whole game is one tap away
 PHONE_RULINGS: Final = 8
@@ -160,7 +160,7 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     view["buzz"] = question_key(asked, mine["turn"], view["me"]["face_down"], view["turn_no"])
     voice = view["voice"]
     view["yours"] = lambda r: voice.ruling_to(r, seat.name, words.to_you)
-    view["waiting_to_you"] = lambda r: voice.ruling_to(r, seat.name, waiting_to_you)
+    view["waiting_to_you"] = lambda r: waiting_words(voice, r, seat.name)
     return view
 
 
