@@ -182,9 +182,15 @@ class Limits:
     event stream, and a kept-alive one for its fetches and taps): at 8 KiB it was a third of
     what a parked stream cost (docs/PERFORMANCE.md). A request's head is well under 1 KiB; a
     longer head or a body is read in more pieces, never cut short.
+
+    ``idle_s`` is short (Apache's default keep-alive): a phone's second connection serves a
+    fetch or a tap now and then, and parked between them it held a greenlet all evening, about
+    17 KiB each (2,100 of them were ~35 MiB at 300 tables, docs/PERFORMANCE.md). The next
+    request opens a new connection, one round trip on the Wi-Fi; a browser resends a request
+    that meets a kept-alive connection just closed.
     """
 
-    idle_s: float = 30.0
+    idle_s: float = 5.0
     headers_s: float = 10.0
     body_s: float = 20.0
     stall_s: float = 30.0
