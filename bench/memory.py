@@ -40,6 +40,7 @@ import app.web.admission  # noqa: E402
 import app.web.commons  # noqa: E402
 import app.web.links  # noqa: E402
 import app.web.loglines  # noqa: E402
+import app.web.phoneanswer  # noqa: E402
 import app.web.phoneframe  # noqa: E402
 import app.web.phoneparts  # noqa: E402
 import app.web.views  # noqa: E402
@@ -101,6 +102,7 @@ def memos(flask_app: Any) -> dict[str, Callable[[], object]]:
         "phone tops": app.web.phoneframe._top.cache_clear,
         "turn lines": app.web.phoneframe._turn.cache_clear,
         "waiting lines": app.web.waitingwords._worded.clear,
+        "answer buttons": app.web.phoneanswer._slotted.cache_clear,
         "empty prompts": app.web.phoneframe._no_steps.cache_clear,
     }
 

@@ -13,7 +13,8 @@ drawn from the whole screen's view. A change to one needs the same change to the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from functools import lru_cache
+from typing import Any, Final
 
 from markupsafe import escape
 
@@ -24,6 +25,7 @@ from app.web.links import link_for
 from app.web.pieces import step_button
 
 Scope = Mapping[str, Any]
+BUTTONS: Final = 4096  # answers' buttons remembered (a seat's turn has a dozen or so)
 
 
 def answer_html(scope: Scope) -> str:
@@ -99,4 +101,15 @@ def _let_it_stand(scope: Scope, post: str) -> str:
 
 def _button(label: Any, do: str, post: str, **options: Any) -> str:
     """A step's button with the screen's form token and version slots."""
-    return str(step_button(label, do, post, CSRF_SLOT, VERSION_SLOT, **options))
+    fields = options.pop("fields", None)
+    return _slotted(label, do, post, tuple(fields.items()) if fields else (), **options)
+
+
+@lru_cache(maxsize=BUTTONS, typed=True)
+def _slotted(label: Any, do: str, post: str, fields: tuple[tuple[str, Any], ...],
+             **options: Any) -> str:
+    """:func:`_button`'s, remembered by what it shows (its label's type too: a ``Markup``
+    label is not escaped again): a turn's buttons are the same as the last turn's, but for
+    the version its slot stands for."""
+    return str(step_button(label, do, post, CSRF_SLOT, VERSION_SLOT, fields=dict(fields),
+                           **options))
