@@ -34,7 +34,7 @@ UNUSUAL: Final = ("message", "on_tablet", "lobby", "countdown", "night_shown", "
 def frame(view: dict[str, Any]) -> str | None:
     """``view``'s screen (:func:`app.web.phone.context`) as phone/_phone.html draws it, or
     None where the template must draw it."""
-    if any(view.get(name) for name in UNUSUAL) or view["view"]["winner"]:
+    if any(map(view.get, UNUSUAL)) or view["view"]["winner"]:
         return None
     top = _top(bool(view["must_act"]), view["fetch_url"], view["name"], view["rules_url"],
                view["voice"])
