@@ -94,7 +94,9 @@ def seat_refused(token: str, refusal: Refusal) -> Response:
 
 
 def context(state: TableState, seat: Seat, message: str | None = None,
-            csrf: str | None = None, extras: dict[str, Any] | None = None) -> dict[str, Any]:
+            csrf: str | None = None, extras: dict[str, Any] | None = None,
+            spoken: str | None = None) -> dict[str, Any]:
+    """A seat's screen's view (``spoken``: this request's language, if the caller has it)."""
     if extras is None:
         extras = nightviews.phone_extras(state, seat, tables().now().timestamp())
     csrf = csrf or csrf_token(f"seat:{seat.token}")
@@ -102,8 +104,9 @@ def context(state: TableState, seat: Seat, message: str | None = None,
     if "me" in view:
         view["mine"] = mine(state, seat, view)
     links = seat_links(seat.token)
-    view = {**view, "shared": phone_parts(state), "foot": foot(state, seat, csrf), "csrf": csrf,
-            "message": message, "rules_url": links.rules, "fetch_url": links.fetch, **extras}
+    view = {**view, "shared": phone_parts(state), "foot": foot(seat, csrf, spoken or speaking()),
+            "csrf": csrf, "message": message, "rules_url": links.rules, "fetch_url": links.fetch,
+            **extras}
     view["place"] = Placed(PHONE, state.table.id, seat.token, state.version, csrf, view).place
     return view
 
@@ -117,9 +120,10 @@ def fragment_html(state: TableState, seat: Seat, message: str | None = None,
     if message is not None:
         return render_template("phone/_phone.html", **context(state, seat, message))
     extras, shown = nightviews.phone_extras_keyed(state, seat, tables().now().timestamp())
-    screen = ("seat", seat.token, speaking())
-    return fragments().get(state.table.id, screen, state.version,
-                           lambda: _drawn(context(state, seat, csrf=CSRF_SLOT, extras=extras)),
+    spoken = speaking()
+    return fragments().get(state.table.id, ("seat", seat.token, spoken), state.version,
+                           lambda: _drawn(context(state, seat, csrf=CSRF_SLOT, extras=extras,
+                                                  spoken=spoken)),
                            csrf or csrf_token(f"seat:{seat.token}"), shown)
 
 

@@ -100,14 +100,15 @@ def _rulings(state: TableState) -> str:
     return str(log_html(view["log"], view["voice"], RULES_SLOT))
 
 
-def foot(state: TableState, seat: Seat, csrf: str) -> Markup:
-    """The seat's language form (phone/_foot.html), with ``csrf`` as its form token. It shows
+def foot(seat: Seat, csrf: str, spoken: str) -> Markup:
+    """The seat's language form (phone/_foot.html) in the language ``spoken`` (the request's),
+    with ``csrf`` as its form token. It shows
     nothing of the game, only the seat's link and language, so it is drawn once per seat and
     language, not once per version. The old phone of a "No phone" seat has none: the seat
     takes no tap from it, so a form there would be a dead end (it reads the seat's language)."""
     if not seat.tracked:
         return Markup("")
-    return Markup(_foot(seat.token, language(), request.script_root).replace(CSRF_SLOT, csrf))
+    return Markup(_foot(seat.token, spoken, request.script_root).replace(CSRF_SLOT, csrf))
 
 
 @lru_cache(maxsize=FEET)
