@@ -84,7 +84,7 @@ def _no_steps(token: str) -> str:
 def _answers(view: dict[str, Any]) -> str:
     """The seat's answers (the answer region), or with no question open to it its empty box,
     without working out the region's key."""
-    if any(not prompt.private for prompt in view["prompts"]):
+    if any([not prompt.private for prompt in view["prompts"]]):
         return str(view["place"]("answer"))
     return nothing_to_answer(view["answers"] == "both")
 

@@ -44,7 +44,7 @@ class PhoneParts:
 
     def others(self, name: str) -> Markup:
         """Every player's row but ``name``'s."""
-        return Markup("\n".join(row for who, row in self.rows if who != name))
+        return Markup("\n".join([row for who, row in self.rows if who != name]))
 
     def log(self, rules_url: str) -> Markup:
         """The rulings, each rule code linking to this seat's Rules page."""

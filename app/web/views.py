@@ -144,14 +144,14 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     mine = engine_seat_view(state.game, seat.name, public_view(state))
     view["view"] = mine
     view["prompts"] = phone_prompts(state.game, seat.name, answers_of(state.table.setup))
-    view["me"] = next(p for p in mine["players"] if p["name"] == seat.name)
+    view["me"] = [p for p in mine["players"] if p["name"] == seat.name][0]
     view["just_undone"] = just_undone(state, view["voice"])
     everyone = pending_of(state)
     view["acting"] = acting(everyone)
     view["asked"] = asked = [p for p in everyone if p.player == seat.name]  # all kinds
     # Whether the seat has a step of its own to take (its table part then says nothing of
     # whom the table waits for): asked here, once, not with a filter chain in the template.
-    view["own_step"] = any(p.private for p in view["prompts"])
+    view["own_step"] = any([p.private for p in view["prompts"]])
     # What the seat is asked, by kind, and which of those are its own steps (phone/_alert.html).
     view["asked_kinds"] = [p.kind for p in asked]
     view["own_kinds"] = [p.kind for p in asked if p.kind in PRIVATE_KINDS]
@@ -192,7 +192,7 @@ def must_act(asked: Sequence[Prompt], turn: dict[str, Any] | None, name: str) ->
     take, or an answer to an action aimed at them): their phone says "It's you" and buzzes.
     A window open to everyone ("you may challenge") is not enough."""
     targeted = turn is not None and turn["target"] == name and turn["actor"] != name
-    return any(p.private or p.kind == "declare" or targeted for p in asked)
+    return bool(asked) and (targeted or any([p.private or p.kind == "declare" for p in asked]))
 
 
 def pending_of(state: TableState) -> list[Prompt]:
