@@ -119,7 +119,8 @@ def fragment_html(state: TableState, seat: Seat, message: str | None = None,
     ``csrf``: this device's form token for the seat, if the caller has it already."""
     if message is not None:
         return render_template("phone/_phone.html", **context(state, seat, message))
-    extras, shown = nightviews.phone_extras_keyed(state, seat, tables().now().timestamp())
+    extras, shown = nightviews.phone_extras_keyed(state, seat,
+                                                  lambda: tables().now().timestamp())
     spoken = speaking()
     return fragments().get(state.table.id, ("seat", seat.token, spoken), state.version,
                            lambda: _drawn(context(state, seat, csrf=CSRF_SLOT, extras=extras,
