@@ -25,7 +25,10 @@ from app.web.links import link_for
 from app.web.pieces import step_button
 
 Scope = Mapping[str, Any]
-BUTTONS: Final = 4096  # answers' buttons remembered (a seat's turn has a dozen or so)
+BUTTONS: Final = 4096  # answers' buttons remembered (a turn has a dozen or so)
+POST_SLOT: Final = "\x1epost\x1e"
+"""Where a remembered button holds the seat's link it posts to (a control character: no name
+or link can hold one)."""
 
 
 def answer_html(scope: Scope) -> str:
@@ -102,14 +105,14 @@ def _let_it_stand(scope: Scope, post: str) -> str:
 def _button(label: Any, do: str, post: str, **options: Any) -> str:
     """A step's button with the screen's form token and version slots."""
     fields = options.pop("fields", None)
-    return _slotted(label, do, post, tuple(fields.items()) if fields else (), **options)
+    drawn = _slotted(label, do, tuple(fields.items()) if fields else (), **options)
+    return drawn.replace(POST_SLOT, str(escape(post)))
 
 
 @lru_cache(maxsize=BUTTONS, typed=True)
-def _slotted(label: Any, do: str, post: str, fields: tuple[tuple[str, Any], ...],
-             **options: Any) -> str:
-    """:func:`_button`'s, remembered by what it shows (its label's type too: a ``Markup``
-    label is not escaped again): a turn's buttons are the same as the last turn's, but for
-    the version its slot stands for."""
-    return str(step_button(label, do, post, CSRF_SLOT, VERSION_SLOT, fields=dict(fields),
+def _slotted(label: Any, do: str, fields: tuple[tuple[str, Any], ...], **options: Any) -> str:
+    """:func:`_button`'s with :data:`POST_SLOT` for where it posts, remembered by what it shows
+    (its label's type too: a ``Markup`` label is not escaped again): a turn's buttons are the
+    last turn's, and every seat's "Let it stand" is the same but for its link."""
+    return str(step_button(label, do, POST_SLOT, CSRF_SLOT, VERSION_SLOT, fields=dict(fields),
                            **options))

@@ -108,15 +108,18 @@ def foot(seat: Seat, csrf: str, spoken: str) -> Markup:
     takes no tap from it, so a form there would be a dead end (it reads the seat's language)."""
     if not seat.tracked:
         return Markup("")
-    return Markup(_foot(seat.token, spoken, request.script_root).replace(CSRF_SLOT, csrf))
+    drawn = _foot(seat.token, spoken, request.script_root).decode()
+    return Markup(drawn.replace(CSRF_SLOT, csrf))
 
 
 @lru_cache(maxsize=FEET)
-def _foot(token: str, _speaking: str, _script_root: str) -> str:
+def _foot(token: str, _speaking: str, _script_root: str) -> bytes:
     """The language form of the seat ``token`` in this request's language (``_speaking``),
-    where the app is served (``_script_root``), with :data:`CSRF_SLOT` for the form token."""
+    where the app is served (``_script_root``), with :data:`CSRF_SLOT` for the form token; as
+    UTF-8, as the fragment cache keeps its screens (each language's own name in the list
+    makes the text two bytes a character as a string)."""
     return render_template("phone/_foot.html", token=token, csrf=CSRF_SLOT,
-                           languages=languages()).strip()
+                           languages=languages()).strip().encode()
 
 
 def mine(state: TableState, seat: Seat, view: dict[str, Any]) -> Markup:
