@@ -267,14 +267,16 @@ def turn_away(sock: socket.socket) -> None:
         sock.close()
 
 
-COLLECT_EVERY: Final = (5000, 20, 1000)
+COLLECT_EVERY: Final = (1000, 20, 1000)
 """The garbage collector's thresholds while serving (Python's own are 700, 10, 10). A full
 collection walks every object the server holds, the parked streams' greenlets and the
 remembered screens among them: 200-215 ms at 100 tables, ten times in 20 s with Python's
 thresholds, and every tap in flight waits behind it (p99 204-208 ms against a p95 of 70). With
-these, young objects are collected seven times less often and a full collection comes after
-a thousand middle ones: none in a 20 s run at 100 tables (docs/PERFORMANCE.md, "Garbage
-collection")."""
+these, a full collection comes after a thousand middle ones: none in a 20 s run. Young objects
+are collected a little less often than Python's 700: a young collection's cost grew faster
+than its size (5,000 made each take 6-17 ms at 300 tables, middle ones 80-250 ms), so 1,000
+spends less of the CPU on collecting and keeps each pause short (docs/PERFORMANCE.md,
+"Garbage collection" and round ten)."""
 
 
 def collect_less() -> None:

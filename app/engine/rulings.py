@@ -99,20 +99,7 @@ def render(
     sentence can embed another one.
     """
 
-    def value(v: object) -> object:
-        if isinstance(v, Ruling):
-            return render(v.text, v.params, name, translate, v.count, ntranslate)
-        if isinstance(v, Names):
-            return translate(LIST_SEPARATOR).join(v)
-        if isinstance(v, list | tuple) and v and all(isinstance(x, Ruling) for x in v):
-            return translate(SEPARATOR).join(str(value(x)) for x in v)
-        if isinstance(v, list | tuple) and all(isinstance(x, str) for x in v):
-            return " / ".join(name(x) for x in v)
-        if isinstance(v, str):
-            return name(v)
-        return v
-
-    values = {k: value(v) for k, v in params.items()}
+    values = {k: _value(v, name, translate, ntranslate) for k, v in params.items()}
     if isinstance(text, tuple):
         n = params.get(count or "n", 0)
         template = ntranslate(text[0], text[1], n if isinstance(n, int) else 0)
@@ -122,6 +109,25 @@ def render(
         return template % values
     except (KeyError, TypeError, ValueError):
         return template
+
+
+def _value(v: object, name: Callable[[str], str], translate: Translate,
+           ntranslate: NTranslate) -> object:
+    """One value of a template as :func:`render` fills it in. A function of its own, not a
+    closure inside ``render``: a closure that calls itself is a reference cycle, left for the
+    garbage collector at every ruling worded (with everything it held)."""
+    if isinstance(v, Ruling):
+        return render(v.text, v.params, name, translate, v.count, ntranslate)
+    if isinstance(v, Names):
+        return translate(LIST_SEPARATOR).join(v)
+    if isinstance(v, list | tuple) and v and all(isinstance(x, Ruling) for x in v):
+        return translate(SEPARATOR).join([str(_value(x, name, translate, ntranslate))
+                                          for x in v])
+    if isinstance(v, list | tuple) and all(isinstance(x, str) for x in v):
+        return " / ".join([name(x) for x in v])
+    if isinstance(v, str):
+        return name(v)
+    return v
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, Final
 
 from flask import current_app, request
@@ -67,11 +68,14 @@ class Region:
                 scope[name] = {key: scope[name][key] for key in keys if key in scope[name]}
         return scope if self.cut is None else self.cut(scope)
 
-    def shows(self, scope: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
-        """The key the region is remembered by: every value of ``scope`` but the helpers
-        (made from values that are in it)."""
-        shown = tuple([item for item in scope.items() if item[0] not in MADE_BY])
-        for name, value in shown:
+    def shows(self, scope: Mapping[str, Any]) -> tuple[Any, ...]:
+        """The key the region is remembered by: every name of ``scope`` and its value, but the
+        helpers (made from values that are in it), in one flat tuple (name, value, name, ...):
+        one object kept per drawing rather than a pair per name, for every region of every
+        screen remembered (and walked by the garbage collector until it is old)."""
+        shown = tuple(chain.from_iterable(
+            [item for item in scope.items() if item[0] not in MADE_BY]))
+        for name, value in zip(shown[::2], shown[1::2]):
             if callable(value):
                 raise TypeError(f"{self.template} reads {name}, a function it can't be keyed by")
         return shown
