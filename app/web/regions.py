@@ -75,7 +75,7 @@ class Region:
         screen remembered (and walked by the garbage collector until it is old)."""
         shown = tuple(chain.from_iterable(
             [item for item in scope.items() if item[0] not in MADE_BY]))
-        for name, value in zip(shown[::2], shown[1::2]):
+        for name, value in zip(shown[::2], shown[1::2], strict=True):
             if callable(value):
                 raise TypeError(f"{self.template} reads {name}, a function it can't be keyed by")
         return shown
