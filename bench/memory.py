@@ -38,9 +38,13 @@ import app.engine.prompts  # noqa: E402
 import app.i18n  # noqa: E402
 import app.web.admission  # noqa: E402
 import app.web.commons  # noqa: E402
+import app.web.links  # noqa: E402
 import app.web.loglines  # noqa: E402
+import app.web.phoneanswer  # noqa: E402
+import app.web.phoneframe  # noqa: E402
 import app.web.phoneparts  # noqa: E402
 import app.web.views  # noqa: E402
+import app.web.waitingwords  # noqa: E402
 from bench.common import HANDS, NAMES, StealPlan, rss_mb  # noqa: E402
 
 
@@ -93,6 +97,13 @@ def memos(flask_app: Any) -> dict[str, Callable[[], object]]:
         "QR codes": app.web.views.qr_svg.cache_clear,
         "public views": app.web.views.public_view._memo.clear,
         "phone rows": app.web.phoneparts._row.cache_clear,
+        "phone feet": app.web.phoneparts._foot.cache_clear,
+        "seat links": app.web.links._seat_links.cache_clear,
+        "phone tops": app.web.phoneframe._top.cache_clear,
+        "turn lines": app.web.phoneframe._turn.cache_clear,
+        "waiting lines": app.web.waitingwords._worded.clear,
+        "answer buttons": app.web.phoneanswer._slotted.cache_clear,
+        "empty prompts": app.web.phoneframe._no_steps.cache_clear,
     }
 
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from flask import Flask, current_app, has_request_context, request, url_for
 
 LINKS: Final = 8192  # links remembered (a few per screen, and a refresh link per version)
+SEATS: Final = 4096  # seats whose own links are remembered (300 tables of six, and more)
 
 
 class Links:
@@ -63,3 +66,26 @@ def link_for(endpoint: str, **values: Any) -> str:
     links = current_app.jinja_env.globals["url_for"]
     assert isinstance(links, Links)
     return links(endpoint, **values)
+
+
+@dataclass(frozen=True)
+class SeatLinks:
+    """A seat's own links, the same at every draw of its screen: its Rules page and its
+    screen's fetch (the refresher's, with ``?since=`` and the version after it)."""
+
+    rules: str
+    fetch: str
+
+
+def seat_links(token: str) -> SeatLinks:
+    """The links of the seat ``token`` in this request, remembered by what they are built from
+    (as :class:`Links` remembers each): six phones ask for theirs at every version."""
+    environ = request.environ
+    return _seat_links(token, environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"),
+                       environ.get("SCRIPT_NAME"))
+
+
+@lru_cache(maxsize=SEATS)
+def _seat_links(token: str, _scheme: str | None, _host: str | None, _script: str | None
+                ) -> SeatLinks:
+    return SeatLinks(link_for("phone.rules", token=token), link_for("phone.fragment", token=token))

@@ -6,6 +6,7 @@ templates receive these views only; the spectators' board is built from the publ
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -172,18 +173,20 @@ def tablet_extras(state: TableState, watch_link: str, now: float) -> View:
 
 
 def phone_extras(state: TableState, seat: Seat, now: float) -> View:
-    return phone_extras_keyed(state, seat, now)[0]
+    return phone_extras_keyed(state, seat, lambda: now)[0]
 
 
-def phone_extras_keyed(state: TableState, seat: Seat, now: float) -> tuple[View, str]:
+def phone_extras_keyed(state: TableState, seat: Seat, clock: Callable[[], float]
+                       ) -> tuple[View, str]:
     """The night's parts of a seat's screen, and what they show as a key (a seat's screen is
     remembered per version by it: a countdown's seconds change between two versions). The
     night's own part is the same on each phone of a version, and so is the whole of it for a
-    seat the countdown does not wait for: worked out once per state."""
+    seat the countdown does not wait for: worked out once per state. ``clock`` gives the
+    seconds since the epoch, asked only when a countdown waits for the seat."""
     night = _phone_night(state)
     if night.running is None or not night.running.for_seat(seat.name):
         return night.idle
-    timer = countdown(state, now, seat)
+    timer = countdown(state, clock(), seat)
     return {**night.view, **timer}, night.shown + repr(sorted(timer.items()))
 
 

@@ -9,7 +9,7 @@ is shown to a device that does not hold it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -19,7 +19,7 @@ from app.web import nightviews, rulebook, views, words
 from app.web.fragments import CSRF_SLOT
 from app.web.i18n import _
 from app.web.i18n import language as speaking
-from app.web.links import link_for
+from app.web.links import seat_links
 from app.web.phoneframe import frame
 from app.web.phoneparts import foot, mine, phone_parts
 from app.web.refusals import Refusal, Why
@@ -41,6 +41,10 @@ from app.web.security import csrf_ok, csrf_token, device_id, link_previewer
 from app.web.state import TableState
 
 bp = Blueprint("phone", __name__, url_prefix="/s")
+
+LANGUAGES_SHOWN: Final = languages()
+"""Each language in itself (:func:`app.web.screens.languages`): the same on every screen, so
+listed once rather than at each draw of six phones."""
 
 Command = Callable[[tuple[TableState, Seat]], tuple[TableState, Seat]]
 """A service call for a phone's tap, given the seat as the route saw it (one load per tap),
@@ -90,15 +94,19 @@ def seat_refused(token: str, refusal: Refusal) -> Response:
 
 
 def context(state: TableState, seat: Seat, message: str | None = None,
-            csrf: str | None = None, extras: dict[str, Any] | None = None) -> dict[str, Any]:
+            csrf: str | None = None, extras: dict[str, Any] | None = None,
+            spoken: str | None = None) -> dict[str, Any]:
+    """A seat's screen's view (``spoken``: this request's language, if the caller has it)."""
     if extras is None:
         extras = nightviews.phone_extras(state, seat, tables().now().timestamp())
     csrf = csrf or csrf_token(f"seat:{seat.token}")
-    view = views.phone(state, seat, languages())
+    view = views.phone(state, seat, LANGUAGES_SHOWN)
     if "me" in view:
         view["mine"] = mine(state, seat, view)
-    view = {**view, "shared": phone_parts(state), "foot": foot(state, seat, csrf), "csrf": csrf,
-            "message": message, "rules_url": link_for("phone.rules", token=seat.token), **extras}
+    links = seat_links(seat.token)
+    view = {**view, "shared": phone_parts(state), "foot": foot(seat, csrf, spoken or speaking()),
+            "csrf": csrf, "message": message, "rules_url": links.rules, "fetch_url": links.fetch,
+            **extras}
     view["place"] = Placed(PHONE, state.table.id, seat.token, state.version, csrf, view).place
     return view
 
@@ -111,10 +119,12 @@ def fragment_html(state: TableState, seat: Seat, message: str | None = None,
     ``csrf``: this device's form token for the seat, if the caller has it already."""
     if message is not None:
         return render_template("phone/_phone.html", **context(state, seat, message))
-    extras, shown = nightviews.phone_extras_keyed(state, seat, tables().now().timestamp())
-    screen = ("seat", seat.token, speaking())
-    return fragments().get(state.table.id, screen, state.version,
-                           lambda: _drawn(context(state, seat, csrf=CSRF_SLOT, extras=extras)),
+    extras, shown = nightviews.phone_extras_keyed(state, seat,
+                                                  lambda: tables().now().timestamp())
+    spoken = speaking()
+    return fragments().get(state.table.id, ("seat", seat.token, spoken), state.version,
+                           lambda: _drawn(context(state, seat, csrf=CSRF_SLOT, extras=extras,
+                                                  spoken=spoken)),
                            csrf or csrf_token(f"seat:{seat.token}"), shown)
 
 

@@ -35,18 +35,33 @@ COUNTED: Final = {
 }
 
 
+CALM: Final = ('\n\n\n\n\n<section id="alert" class="alert calm" role="status"\n  \n  hidden>'
+               + "\n  " * 12 + "\n</section>")
+"""The alert of a seat the table asks nothing of and nothing is aimed at: hidden, and the same
+on every phone in every language (:func:`is_calm`)."""
+
+
+def is_calm(scope: Mapping[str, Any]) -> bool:
+    """Whether the seat of ``scope`` (the region's, or the whole screen's view) has nothing to
+    be alerted to: no step or question of its own, no undo to tell, no action aimed at it."""
+    t, name = scope["view"]["turn"], scope["name"]
+    targeted = t and t["target"] == name and t["actor"] != name
+    return not (scope["just_undone"] or scope["must_act"] or scope["asked_kinds"] or targeted)
+
+
 def alert_html(scope: Mapping[str, Any]) -> str:
     """phone/_alert.html drawn from ``scope``."""
+    if is_calm(scope):
+        return CALM
     voice: Voice = scope["voice"]
     t, name, kinds = scope["view"]["turn"], scope["name"], scope["asked_kinds"]
     targeted = t and t["target"] == name and t["actor"] != name
     must, undone = scope["must_act"], scope["just_undone"]
     state = "must" if must else ("may" if kinds else "calm")
     buzz = f'data-buzz="{escape(scope["buzz"])}"' if must else ""
-    hidden = "" if (undone or must or kinds or targeted) else "hidden"
     return "".join((
         f'\n\n\n\n\n<section id="alert" class="alert {state}" role="status"\n  {buzz}\n'
-        f"  {hidden}>\n  \n  ",
+        "  >\n  \n  ",
         f'<p class="undone">↶ {say(voice, "The referee undid: %(step)s", step=undone)}</p>'
         if undone else "",
         "\n  ",

@@ -13,7 +13,8 @@ drawn from the whole screen's view. A change to one needs the same change to the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from functools import lru_cache
+from typing import Any, Final
 
 from markupsafe import escape
 
@@ -24,15 +25,29 @@ from app.web.links import link_for
 from app.web.pieces import step_button
 
 Scope = Mapping[str, Any]
+BUTTONS: Final = 4096  # answers' buttons remembered (a turn has a dozen or so)
+POST_SLOT: Final = "\x1epost\x1e"
+"""Where a remembered button holds the seat's link it posts to (a control character: no name
+or link can hold one)."""
 
 
 def answer_html(scope: Scope) -> str:
     """phone/_answer.html drawn from ``scope``."""
+    shown = [p for p in scope["prompts"] if not p.private] if scope["answers"] == "both" \
+        else None
+    if not shown:
+        return nothing_to_answer(shown is not None)
     post = link_for("phone.step", token=scope["token"])
-    inside = ""
-    if scope["answers"] == "both":
-        shown = "".join(_prompt(scope, post, p) for p in scope["prompts"] if not p.private)
-        inside = f"\n{shown}\n"
+    return _box("\n{}\n".format("".join(_prompt(scope, post, p) for p in shown)))
+
+
+def nothing_to_answer(phones_answer: bool) -> str:
+    """The region when the seat has no question to answer: its empty box, the same for every
+    seat (where phones answer, the partial's empty loop leaves its two line ends in it)."""
+    return _box("\n\n" if phones_answer else "")
+
+
+def _box(inside: str) -> str:
     return f'\n\n<div id="answer" class="region">\n{inside}\n</div>'
 
 
@@ -89,4 +104,15 @@ def _let_it_stand(scope: Scope, post: str) -> str:
 
 def _button(label: Any, do: str, post: str, **options: Any) -> str:
     """A step's button with the screen's form token and version slots."""
-    return str(step_button(label, do, post, CSRF_SLOT, VERSION_SLOT, **options))
+    fields = options.pop("fields", None)
+    drawn = _slotted(label, do, tuple(fields.items()) if fields else (), **options)
+    return drawn.replace(POST_SLOT, str(escape(post)))
+
+
+@lru_cache(maxsize=BUTTONS, typed=True)
+def _slotted(label: Any, do: str, fields: tuple[tuple[str, Any], ...], **options: Any) -> str:
+    """:func:`_button`'s with :data:`POST_SLOT` for where it posts, remembered by what it shows
+    (its label's type too: a ``Markup`` label is not escaped again): a turn's buttons are the
+    last turn's, and every seat's "Let it stand" is the same but for its link."""
+    return str(step_button(label, do, POST_SLOT, CSRF_SLOT, VERSION_SLOT, fields=dict(fields),
+                           **options))

@@ -30,6 +30,7 @@ ROW_END: Final = "\x1f"
 anything else a screen shows, so what players type can't forge one."""
 
 ROWS: Final = 4096  # players' rows remembered (six a table, a few versions of each)
+FEET: Final = 4096  # seats' language forms remembered (one per seat and language)
 _BACK: Final = '<span class="card back" role="img" aria-label="{}"></span>'
 
 
@@ -43,7 +44,7 @@ class PhoneParts:
 
     def others(self, name: str) -> Markup:
         """Every player's row but ``name``'s."""
-        return Markup("\n".join(row for who, row in self.rows if who != name))
+        return Markup("\n".join([row for who, row in self.rows if who != name]))
 
     def log(self, rules_url: str) -> Markup:
         """The rulings, each rule code linking to this seat's Rules page."""
@@ -99,17 +100,26 @@ def _rulings(state: TableState) -> str:
     return str(log_html(view["log"], view["voice"], RULES_SLOT))
 
 
-def foot(state: TableState, seat: Seat, csrf: str) -> Markup:
-    """The seat's language form (phone/_foot.html), with ``csrf`` as its form token. It shows
+def foot(seat: Seat, csrf: str, spoken: str) -> Markup:
+    """The seat's language form (phone/_foot.html) in the language ``spoken`` (the request's),
+    with ``csrf`` as its form token. It shows
     nothing of the game, only the seat's link and language, so it is drawn once per seat and
     language, not once per version. The old phone of a "No phone" seat has none: the seat
     takes no tap from it, so a form there would be a dead end (it reads the seat's language)."""
     if not seat.tracked:
         return Markup("")
-    screen = ("phone foot", seat.token, language(), request.script_root)
-    drawn = fragments().part(state.table.id, screen, 0, lambda: render_template(
-        "phone/_foot.html", token=seat.token, csrf=CSRF_SLOT, languages=languages()).strip())
+    drawn = _foot(seat.token, spoken, request.script_root).decode()
     return Markup(drawn.replace(CSRF_SLOT, csrf))
+
+
+@lru_cache(maxsize=FEET)
+def _foot(token: str, _speaking: str, _script_root: str) -> bytes:
+    """The language form of the seat ``token`` in this request's language (``_speaking``),
+    where the app is served (``_script_root``), with :data:`CSRF_SLOT` for the form token; as
+    UTF-8, as the fragment cache keeps its screens (each language's own name in the list
+    makes the text two bytes a character as a string)."""
+    return render_template("phone/_foot.html", token=token, csrf=CSRF_SLOT,
+                           languages=languages()).strip().encode()
 
 
 def mine(state: TableState, seat: Seat, view: dict[str, Any]) -> Markup:

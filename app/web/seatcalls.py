@@ -44,5 +44,5 @@ def question_key(asked: Sequence[Prompt], turn: dict[str, Any] | None, face_down
     still holds (a second loss in one turn is a new question). Another seat's answer in the
     same window leaves it as it was, so the phone buzzes once per question."""
     window, stage = (turn["window"], turn["stage"]) if turn else (None, None)
-    kinds = "-".join(p.kind for p in asked)
+    kinds = "-".join([p.kind for p in asked])
     return f"{turn_no}-{window}-{stage}-{kinds}-{face_down}"

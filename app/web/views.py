@@ -31,7 +31,6 @@ from app.engine import (
 )
 from app.engine import seat_view as engine_seat_view
 from app.engine import table_view as engine_table_view
-from app.engine.waiting import waiting_to_you
 from app.i18n import Voice
 from app.store import Seat
 from app.web import setting_words, words
@@ -39,6 +38,7 @@ from app.web.commons import common as common  # the screens' shared names (views
 from app.web.perstate import PerState
 from app.web.seatcalls import question_key, seat_calls
 from app.web.state import TableState
+from app.web.waitingwords import waiting_words
 
 RECENT_RULINGS: Final = 30  # on the tablet's live view; the whole game is one tap away
 PHONE_RULINGS: Final = 8
@@ -144,14 +144,14 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     mine = engine_seat_view(state.game, seat.name, public_view(state))
     view["view"] = mine
     view["prompts"] = phone_prompts(state.game, seat.name, answers_of(state.table.setup))
-    view["me"] = next(p for p in mine["players"] if p["name"] == seat.name)
+    view["me"] = [p for p in mine["players"] if p["name"] == seat.name][0]
     view["just_undone"] = just_undone(state, view["voice"])
     everyone = pending_of(state)
     view["acting"] = acting(everyone)
     view["asked"] = asked = [p for p in everyone if p.player == seat.name]  # all kinds
     # Whether the seat has a step of its own to take (its table part then says nothing of
     # whom the table waits for): asked here, once, not with a filter chain in the template.
-    view["own_step"] = any(p.private for p in view["prompts"])
+    view["own_step"] = any([p.private for p in view["prompts"]])
     # What the seat is asked, by kind, and which of those are its own steps (phone/_alert.html).
     view["asked_kinds"] = [p.kind for p in asked]
     view["own_kinds"] = [p.kind for p in asked if p.kind in PRIVATE_KINDS]
@@ -160,7 +160,7 @@ def phone(state: TableState, seat: Seat, languages: list[tuple[str, str]]) -> Vi
     view["buzz"] = question_key(asked, mine["turn"], view["me"]["face_down"], view["turn_no"])
     voice = view["voice"]
     view["yours"] = lambda r: voice.ruling_to(r, seat.name, words.to_you)
-    view["waiting_to_you"] = lambda r: voice.ruling_to(r, seat.name, waiting_to_you)
+    view["waiting_to_you"] = lambda r: waiting_words(voice, r, seat.name)
     return view
 
 
@@ -192,7 +192,7 @@ def must_act(asked: Sequence[Prompt], turn: dict[str, Any] | None, name: str) ->
     take, or an answer to an action aimed at them): their phone says "It's you" and buzzes.
     A window open to everyone ("you may challenge") is not enough."""
     targeted = turn is not None and turn["target"] == name and turn["actor"] != name
-    return any(p.private or p.kind == "declare" or targeted for p in asked)
+    return bool(asked) and (targeted or any([p.private or p.kind == "declare" for p in asked]))
 
 
 def pending_of(state: TableState) -> list[Prompt]:

@@ -54,7 +54,7 @@ def test_a_phones_night_part_and_its_key_are_each_seats_own_countdown(app: Flask
     ann, bob = (state.seat_with_token(started.tokens[n]) for n in ("Ann", "Bob"))
     assert ann is not None and bob is not None
     with app.test_request_context():
-        extras, shown = phone_extras_keyed(state, ann, 0.0)
+        extras, shown = phone_extras_keyed(state, ann, lambda: 0.0)
         assert extras == phone_extras(state, bob, 0.0) and extras["countdown"] is None
         assert shown == repr(sorted({k: v for k, v in extras.items()
                                      if not k.startswith("countdown")}.items())) + \
