@@ -114,7 +114,10 @@ class Placed:
 
     def __init__(self, regions: Mapping[str, Region], table_id: str, audience: str,
                  version: int, csrf: str, view: Mapping[str, Any]) -> None:
-        self.regions, self.table_id, self.view = regions, table_id, view
+        # A copy: the screen's view then holds this placer (its ``place``) without the placer
+        # holding that view, a reference cycle that kept every view drawn until the garbage
+        # collector came (tests/web/test_no_garbage_cycles.py).
+        self.regions, self.table_id, self.view = regions, table_id, dict(view)
         self.version, self.csrf = str(version), csrf
         self.audience = (audience, language(), request.script_root)
         self.fragments, self.env = fragments(), current_app.jinja_env

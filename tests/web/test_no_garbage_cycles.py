@@ -7,10 +7,15 @@ ten). The libraries' own cycles (werkzeug's URL matcher makes one per request) a
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from flask import Flask
+from tablekit import started_table
+
 from app.engine.rulings import Names, Ruling, card, render
+from bench.common import HANDS, NAMES
+from bench.memory import OpenTable
 
 
 def ours(thing: object) -> bool:
@@ -43,4 +48,15 @@ def test_wording_a_ruling_leaves_no_cycle():
         for _ in range(20):
             render(nested.text, nested.params)
             render("%(card)s or %(cards)s", {"card": card("duke"), "cards": ["duke", "captain"]})
+    assert found == [], found
+
+
+def test_a_tap_and_its_seven_screens_leave_no_cycle_of_ours(app: Flask):
+    table = OpenTable(started_table(app, {name: list(HANDS[name]) for name in NAMES}))
+    tap: Callable[[], None] = table.tap
+    for _ in range(3):  # the memos warm: what they keep is not garbage
+        tap()
+    with cycles_left() as found:
+        for _ in range(9):  # declarations, challenge windows and block windows
+            tap()
     assert found == [], found
