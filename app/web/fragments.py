@@ -69,15 +69,15 @@ class Fragments:
         return self._remembered((table_id, screen), (version, now), draw,
                                 lambda held: isinstance(held, tuple) and held[0] <= version)
 
-    def alike(self, table_id: str, screen: Hashable, shows: Hashable, draw: Callable[[], str]
-              ) -> str:
+    def alike(self, table_id: str, screen: Hashable, shows: Hashable, draw: Callable[[], str],
+              kept: int = ALIKE_KEPT) -> str:
         """``screen`` as ``draw`` gives it, drawn again only when what it shows (``shows``)
         differs from the last few times: a region that changes a few times a game, not with
         every version (a seat's own coins and cards), or that comes back to what it was (a
         seat's answers: none, then a challenge's buttons, then none again). The newest
-        :data:`ALIKE_KEPT` drawings are kept per screen."""
-        return self._remembered((table_id, screen), shows, draw, lambda _newest: True,
-                                ALIKE_KEPT)
+        ``kept`` drawings are kept per screen (one for a region that never comes back to what
+        it showed before)."""
+        return self._remembered((table_id, screen), shows, draw, lambda _newest: True, kept)
 
     def _remembered(self, key: tuple[str, Hashable], mark: Hashable, draw: Callable[[], str],
                     replaces: Callable[[Hashable], bool], kept: int = 1) -> str:

@@ -59,6 +59,10 @@ class Region:
     python: Callable[[Mapping[str, Any]], str] | None = None
     """What draws the partial's bytes from its scope in Python, where one is cheaper than the
     template run (the partial stays the reference, and what it reads the key)."""
+    kept: int = 1
+    """How many of its drawings are remembered: more than the newest only for a region that
+    comes back to what it showed (a seat's answers, the coins of a seat's row); for the others
+    an older drawing is never asked for again, and kept it holds its key's values."""
 
     def scope(self, env: Environment, view: Mapping[str, Any]) -> dict[str, Any]:
         """What the partial is drawn from: the names it reads (narrowed views cut down)."""
@@ -130,7 +134,7 @@ class Placed:
         scope = region.scope(self.env, {**self.view, **given} if given else self.view)
         html = self.fragments.alike(self.table_id, (name, *self.audience, part),
                                     region.shows(scope),
-                                    lambda: self.draw(region, scope))
+                                    lambda: self.draw(region, scope), region.kept)
         html = html.replace(VERSION_SLOT, self.version)
         return Markup(html if self.csrf == CSRF_SLOT else html.replace(CSRF_SLOT, self.csrf))
 

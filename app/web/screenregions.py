@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from app.engine import Prompt
+from app.web.fragments import ALIKE_KEPT
 from app.web.phonealert import alert_html
 from app.web.phoneanswer import answer_html
 from app.web.regions import Region
@@ -65,7 +66,7 @@ TABLET: Final[Mapping[str, Region]] = {
     "tools": Region("tablet/_tools.html"),
     "undo": Region("tablet/_undo.html", python=undo_html),
     # one per seat: tablet/_seats.html (tabletframe._seats) places them
-    "seat row": Region("tablet/_seat.html", python=seat_html),
+    "seat row": Region("tablet/_seat.html", python=seat_html, kept=2),
     "prompt": Region("tablet/_prompt.html", {"view": ("winner", "waiting_ruling", "turn")},
                      python=prompt_html),
     "log": Region("tablet/_log.html", python=log_region_html),
@@ -80,7 +81,8 @@ scoreboard on a phone and the like are drawn each time (docs/PERFORMANCE.md, rou
 PHONE: Final[Mapping[str, Region]] = {
     "alert": Region("phone/_alert.html", cut=_alert_reads, python=alert_html),
     "prompt": Region("phone/_prompt.html", {"view": ("turn",)}, _own_steps),
-    "answer": Region("phone/_answer.html", cut=_answers_here, python=answer_html),
+    "answer": Region("phone/_answer.html", cut=_answers_here, python=answer_html,
+                     kept=ALIKE_KEPT),
 }
 """A seat's screen's regions (phone/_phone.html places them), remembered per seat: by its
 token, so no other seat's screen can get them."""
