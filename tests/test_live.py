@@ -8,6 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -91,28 +92,42 @@ def test_other_tables_do_not_wake_a_stream() -> None:
     events.close()
 
 
-def test_many_listeners_all_hear_one_publish() -> None:
-    broker = Broker(keepalive=LONG)
-    received: list[str] = []
-    lock = threading.Lock()
-    ready = threading.Barrier(6)
+LISTENERS = 5
+
+
+def five_listeners_then(broker: Broker, hear: Callable[[Iterator[bytes]], None],
+                        publish: Callable[[], None]) -> None:
+    """Five threads each open a stream of "t1" and, once all five are open, ``hear`` it; then
+    ``publish``, and wait for the five to finish."""
+    ready = threading.Barrier(LISTENERS + 1)
 
     def listen() -> None:
         events = broker.stream("t1", last_version=0)
         next(events)
         ready.wait(timeout=30)
-        event = next(events)
-        with lock:
-            received.append(event)
+        hear(events)
         events.close()
 
-    threads = [threading.Thread(target=listen, daemon=True) for _ in range(5)]
+    threads = [threading.Thread(target=listen, daemon=True) for _ in range(LISTENERS)]
     for thread in threads:
         thread.start()
     ready.wait(timeout=30)
-    broker.publish("t1", 1)
+    publish()
     for thread in threads:
         thread.join(timeout=30)
+
+
+def test_many_listeners_all_hear_one_publish() -> None:
+    broker = Broker(keepalive=LONG)
+    received: list[bytes] = []
+    lock = threading.Lock()
+
+    def hear(events: Iterator[bytes]) -> None:
+        event = next(events)
+        with lock:
+            received.append(event)
+
+    five_listeners_then(broker, hear, lambda: broker.publish("t1", 1))
     assert [sse_events(e) for e in received] == [[{"event": "changed", "data": "1"}]] * 5
 
 
@@ -247,24 +262,16 @@ def test_no_publish_is_lost_between_a_stream_reading_the_version_and_waiting() -
     broker = Broker(keepalive=LONG)
     last = 300
     reached: list[int] = []
-    ready = threading.Barrier(6)
 
-    def listen() -> None:
-        events = broker.stream("t1", last_version=0)
-        next(events)
-        ready.wait(timeout=30)
+    def hear(events: Iterator[bytes]) -> None:
         version = 0
         while version < last:
             version = int(sse_events(next(events))[0]["data"])
         reached.append(version)
-        events.close()
 
-    threads = [threading.Thread(target=listen, daemon=True) for _ in range(5)]
-    for thread in threads:
-        thread.start()
-    ready.wait(timeout=30)
-    for version in range(1, last + 1):
-        broker.publish("t1", version)
-    for thread in threads:
-        thread.join(timeout=30)
+    def publish_all() -> None:
+        for version in range(1, last + 1):
+            broker.publish("t1", version)
+
+    five_listeners_then(broker, hear, publish_all)
     assert reached == [last] * 5
