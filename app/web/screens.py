@@ -3,8 +3,9 @@ with one message, or an event stream. Shared by the tablet's and the phones' blu
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import cast
+import io
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from flask import Flask, Response, current_app, make_response, render_template, request
 from flask.ctx import RequestContext
@@ -91,6 +92,22 @@ class StreamContext(RequestContext):
             super().match_request()
 
 
+KEPT_OF_ENVIRON = ("wsgi.version", "wsgi.errors", "wsgi.multithread", "wsgi.multiprocess",
+                   "wsgi.run_once")
+
+
+def stream_environ(environ: Mapping[str, Any]) -> dict[str, Any]:
+    """What of a stream's request its events are drawn in: the request's text (its path, its
+    headers and cookies, the server's name) and no body, not its connection's reader or the
+    objects made for it (Werkzeug's request, the session), which a handed-over stream would
+    keep all evening (:mod:`app.live`)."""
+    kept: dict[str, Any] = {key: value for key, value in environ.items()
+                            if isinstance(value, str)}
+    kept.update((key, environ[key]) for key in KEPT_OF_ENVIRON if key in environ)
+    kept["wsgi.input"] = io.BytesIO()
+    return kept
+
+
 def event_stream(table_id: str, version: int,
                  still_allowed: Callable[[int], bool] | None = None,
                  draw: Callable[[int], str | None] | None = None) -> Response:
@@ -98,13 +115,14 @@ def event_stream(table_id: str, version: int,
     carrying the screen ``draw`` gives at that version. ``version`` is the one the screen shows
     (the page's ``since``, if it said, else now). No request context is kept for the stream
     between events (it would hold a database connection for as long as the phone listens):
-    ``draw`` runs inside a request context made once per stream from this request's
-    environment, pushed for each event and popped again (each push brings a fresh ``g``).
+    ``draw`` runs inside a request context made once per stream from this request's text
+    (:func:`stream_environ`), pushed for each event and popped again (each push brings a
+    fresh ``g``).
     A version this device was given in the answer to its own tap is not drawn again: its
     event carries only the version (:mod:`app.web.answered`)."""
     service, given, device = tables(), answered(), device_id()
     app = cast(Flask, current_app._get_current_object())  # type: ignore[attr-defined]
-    context = StreamContext(app, request.environ)
+    context = StreamContext(app, stream_environ(request.environ))
     since = request.args.get("since", "")
     shown = min(version, int(since)) if since.isdigit() and len(since) < 10 else version
 

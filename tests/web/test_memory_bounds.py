@@ -61,7 +61,8 @@ def test_a_parked_stream_holds_no_screen_as_text() -> None:
         if broker._channels["t1"].changed._cond._waiters:  # type: ignore[attr-defined]
             break
         time.sleep(0.01)
-    held = list(chunks.gi_frame.f_locals.values())
+    held = [*chunks._iterating.gi_frame.f_locals.values(),  # type: ignore[union-attr]
+            *(getattr(chunks, name) for name in chunks.__slots__)]
     broker.publish("t1", 2)
     waiting.join()
     assert not [value for value in held if isinstance(value, (str, bytes))

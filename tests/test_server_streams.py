@@ -1,0 +1,82 @@
+"""Event streams handed over to the broker (app/wsgi.py, app/outlet.py) still count as the
+connections they are: for their address's bound and for the server's total, until they end.
+
+The small server of tests/test_server_limits.py (its broker's keepalive is 0.1 s, so a stream
+whose reader went away is noticed at once). Pass or fail is decided by what the server answers;
+the one wait for an answer that must not come is a bound, not a race."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import pytest
+from test_server_limits import answer, answer_or_get, connect, get, limited_server
+
+NO_ANSWER_S = 1.0  # how long a connection that must not be served is watched
+
+
+def open_stream(port: int) -> socket.socket:
+    """A stream opened and handed over: its head and opening comment read."""
+    sock = connect(port)
+    sock.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+    seen = b""
+    while b": open" not in seen:
+        chunk = sock.recv(65536)
+        assert chunk, seen
+        seen += chunk
+    assert seen.startswith(b"HTTP/1.1 200 ")
+    return sock
+
+
+def served_again(port: int) -> bool:
+    """Whether a new connection is served (tried until the server noticed a close: a stream's
+    reader gone is noticed when a keepalive to it fails)."""
+    for _ in range(300):
+        with connect(port) as again:
+            if answer_or_get(again).endswith(b"pong"):
+                return True
+        time.sleep(0.05)
+    return False
+
+
+def test_a_handed_over_stream_counts_for_its_address_until_it_ends() -> None:
+    with limited_server(per_address=2, count_loopback=True) as port:
+        streams = [open_stream(port), open_stream(port)]
+        with connect(port) as third:
+            assert answer(third).startswith(b"HTTP/1.1 503 ")
+        streams.pop().close()  # noticed at the stream's next keepalive
+        assert served_again(port), "a closed stream's place was never given back"
+        streams.pop().close()
+
+
+def test_handed_over_streams_count_towards_the_servers_total() -> None:
+    """Past ``total`` connections a new one waits in the listen queue, streams included, and
+    is served once a stream ends."""
+    with limited_server(total=2) as port:
+        streams = [open_stream(port), open_stream(port)]
+        with connect(port) as waiting:
+            waiting.sendall(b"GET /ping HTTP/1.1\r\nHost: x\r\n\r\n")
+            waiting.settimeout(NO_ANSWER_S)
+            with pytest.raises(TimeoutError):
+                waiting.recv(65536)
+            streams.pop().close()
+            waiting.settimeout(30.0)
+            reply = b""
+            while not reply.endswith(b"pong"):
+                chunk = waiting.recv(65536)
+                assert chunk, reply
+                reply += chunk
+            assert get(waiting, "/ping").endswith(b"pong")
+        streams.pop().close()
+
+
+def test_a_stream_keeps_its_keepalives_coming_after_it_is_handed_over() -> None:
+    with limited_server() as port:
+        with open_stream(port) as stream:
+            seen = b""
+            while seen.count(b": keepalive") < 3:
+                chunk = stream.recv(65536)
+                assert chunk, seen
+                seen += chunk
+            assert seen.startswith(b"d\r\n: keepalive\n\n\r\n" * 2), seen  # a chunk each
