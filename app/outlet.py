@@ -6,31 +6,70 @@ broker's deliverer writes each event through a :class:`SocketOutlet`, which neve
 reader. An event (a few KB) nearly always goes in one send; what a slow reader does not take
 at once is written by a greenlet of its own, bounded like every write by the socket's timeout
 (``Limits.stall_s``), and an event sent meanwhile replaces any other still waiting (a screen
-makes the one before it worthless). Import this module only under gevent (:mod:`app.wsgi`).
+makes the one before it worthless). The socket's send buffer is small and fixed
+(:data:`SEND_BUFFER`), so a reader that stopped reading holds little in the kernel and is
+ended ``stall_s`` after its buffer filled. A reader that goes away is noticed at once (its
+end of the connection read), not at the next write. Import this module only under gevent
+(:mod:`app.wsgi`).
 """
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
 from typing import Any, Final
 
 import gevent
+from gevent.pool import Group, Pool
 
 LAST_CHUNK: Final = b"0\r\n\r\n"
+
+SEND_BUFFER: Final = 64 * 1024
+"""A handed-over stream's send buffer (Linux doubles it): a few screens. Left to itself the
+kernel grows a stalled reader's buffer to ~1.5 MiB before a write waits at all."""
 
 
 class SocketOutlet:
     """The connection of one handed-over stream (:class:`app.live.Outlet`); ``release`` is
     called once, when it closes."""
 
-    __slots__ = ("sock", "_chunked", "_release", "_waiting", "host", "busy", "closed")
+    __slots__ = ("sock", "_chunked", "_release", "_waiting", "_watcher", "host", "placed",
+                 "busy", "closed")
 
     def __init__(self, sock: Any, chunked: bool, host: str | None,
                  release: Callable[[SocketOutlet], None]) -> None:
         self.sock, self._chunked, self.host, self._release = sock, chunked, host, release
         self._waiting: bytes | None = None
+        self.placed = False  # holds a place among the server's connections (Connections)
         self.busy = False  # writing an earlier piece to a slow reader
         self.closed = False  # no more writes: gone, stalled or ended
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        except OSError:
+            pass
+        self._watcher = gevent.get_hub().loop.io(sock.fileno(), 1)
+        self._watcher.start(self._readable)
+
+    def _readable(self) -> None:
+        """The reader sent something or went away (the hub calls this): read it apart."""
+        self._watcher.stop()
+        gevent.spawn(self._read)
+
+    def _read(self) -> None:
+        """What the reader sent after its request is dropped (a stream reads nothing); an
+        end of the connection closes the outlet, and the deliverer ends its stream."""
+        if self.sock is None:
+            return
+        try:
+            gone = not self.sock.recv(65536)
+        except TimeoutError:  # nothing came after all
+            gone = False
+        except OSError:  # reset
+            gone = True
+        if gone:
+            self.closed = True
+        elif self.sock is not None:
+            self._watcher.start(self._readable)
 
     def send(self, data: bytes) -> None:
         """Write ``data`` (as a chunk, if the response is chunked) without waiting."""
@@ -69,6 +108,7 @@ class SocketOutlet:
         if self.sock is None:
             return
         self.closed = True
+        self._watcher.close()
         if self._chunked and not self.busy:
             try:
                 self.sock.send(LAST_CHUNK, 0, 0.0)
@@ -77,3 +117,38 @@ class SocketOutlet:
         self.sock.close()
         self._release(self)
         self.sock = None
+
+
+class Connections(Pool):  # type: ignore[misc]
+    """gevent's pool of the connections' greenlets (at most ``size``), in which a greenlet
+    that hands its connection over with an event stream passes its place on to the stream,
+    given back when the stream ends: ``size`` bounds every open connection, and gevent's
+    accept loop waits for a place as it always did (a place given back wakes it)."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(size)
+        self.streams = 0  # places held by handed-over streams
+        self._passing: dict[Any, SocketOutlet] = {}
+
+    def pass_on(self, outlet: SocketOutlet) -> None:
+        """The running greenlet (about to end) passes its place on to ``outlet``."""
+        self._passing[gevent.getcurrent()] = outlet
+
+    def _discard(self, greenlet: Any) -> None:
+        outlet = self._passing.pop(greenlet, None)
+        if outlet is None or outlet.sock is None:  # no stream, or it has ended already
+            super()._discard(greenlet)
+            return
+        Group._discard(self, greenlet)  # its place stays taken, by the stream
+        outlet.placed = True
+        self.streams += 1
+
+    def give_back(self, outlet: SocketOutlet) -> None:
+        """``outlet``'s stream ended: its place is free."""
+        if outlet.placed:
+            outlet.placed = False
+            self.streams -= 1
+            self._semaphore.release()
+
+    def free_count(self) -> int:
+        return max(0, int(self.size) - len(self) - self.streams)

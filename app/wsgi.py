@@ -20,7 +20,7 @@ import gevent
 from gevent.pywsgi import Input, WSGIHandler, WSGIServer
 
 from app.live import Stream
-from app.outlet import LAST_CHUNK, SocketOutlet
+from app.outlet import LAST_CHUNK, Connections, SocketOutlet
 from app.server import (
     CannotListen,
     Limits,
@@ -56,7 +56,11 @@ class LimitedHandler(WSGIHandler):  # type: ignore[misc]
 
     def process_result(self) -> None:
         """gevent's, letting go of each chunk once written (an iterated stream then holds no
-        screen while it waits); a stream of the broker's is handed over instead."""
+        screen while it waits); a stream of the broker's is handed over instead; a HEAD's
+        answer is its head alone (gevent's sent a last chunk, read as the next answer's)."""
+        if self.command == "HEAD":
+            self.write(b"")
+            return
         if isinstance(self.result, Stream):
             self._hand_over(self.result)
             return
@@ -213,11 +217,6 @@ class LimitedServer(WSGIServer):  # type: ignore[misc]
         self.limits = limits
         self.open_by_address: dict[str, int] = {}
         self.handed_over: dict[Any, SocketOutlet] = {}  # connections given to the broker
-        self.full = self._full  # gevent's pool counts only the connections with a greenlet
-
-    def _full(self) -> bool:
-        """As many connections open as ``total``: those with a greenlet, and the streams."""
-        return bool(self.pool.free_count() <= len(self.handed_over))
 
     def _counted(self, address: Any) -> str | None:
         """The address whose connections are bounded (``per_address``), if this one's are."""
@@ -250,13 +249,14 @@ class LimitedServer(WSGIServer):  # type: ignore[misc]
         """An outlet for ``sock``'s event stream, counted until it closes."""
         outlet = SocketOutlet(sock, chunked, self._counted(address), self._release)
         self.handed_over[sock] = outlet
+        self.pool.pass_on(outlet)
         return outlet
 
     def _release(self, outlet: SocketOutlet) -> None:
         self.handed_over.pop(outlet.sock, None)
         if outlet.host is not None:
             self._uncount(outlet.host)
-        self._start_accepting_if_started()  # it may have been full
+        self.pool.give_back(outlet)
 
     def do_close(self, sock, *args):  # type: ignore[no-untyped-def]
         if sock not in self.handed_over:  # a handed-over stream's outlet closes it
@@ -281,7 +281,7 @@ def serve(
     """
     limits = limits or Limits()
     total = limits.total or connection_cap(raise_file_limit())
-    server = LimitedServer((host, port), app, limits=limits, log=None, spawn=total)
+    server = LimitedServer((host, port), app, limits=limits, log=None, spawn=Connections(total))
     try:
         server.start()
     except OSError as error:

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 import gevent
 import gevent.socket
 
-from app.outlet import LAST_CHUNK, SocketOutlet
+from app.outlet import LAST_CHUNK, SEND_BUFFER, Connections, SocketOutlet
 
 BOUND_S = 30.0
 
@@ -102,3 +102,55 @@ def test_a_reader_gone_closes_the_outlet_for_writing() -> None:
         assert outlet.closed and released.outlets == []  # the deliverer closes it, then
         outlet.close()
         assert released.outlets == [outlet]
+
+
+def test_the_send_buffer_is_small_and_fixed() -> None:
+    """Left to itself the kernel grows a stalled reader's send buffer to ~1.5 MiB before a
+    write waits at all (a hostile client's finding): an outlet's is a few screens."""
+    with pair() as (outlet, _reader, _released):
+        assert outlet.sock.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF) <= 2 * SEND_BUFFER
+
+
+def test_a_reader_that_goes_away_is_noticed_without_a_write() -> None:
+    with pair() as (outlet, reader, released):
+        reader.close()
+        for _ in range(300):
+            if outlet.closed:
+                break
+            gevent.sleep(0.01)
+        assert outlet.closed and released.outlets == []  # the deliverer ends the stream
+
+
+def test_what_a_reader_sends_after_its_request_is_dropped_and_the_outlet_goes_on() -> None:
+    with pair() as (outlet, reader, _released):
+        reader.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n" * 100)
+        gevent.sleep(0.2)
+        assert not outlet.closed
+        outlet.send(b": keepalive\n\n")
+        assert reader.recv(65536) == b"d\r\n: keepalive\n\n\r\n"
+
+
+def test_a_full_pool_counts_the_streams_and_its_semaphore_says_so() -> None:
+    """gevent's accept loop stops when the pool is full and waits on its semaphore. A stream
+    handed over keeps its greenlet's place, so "full" and a taken semaphore agree: when they
+    did not (streams counted apart), the loop was woken at once, again and again, and spun a
+    core at the cap (a hostile client's finding)."""
+    pool = Connections(2)
+    with pair() as (first, _r1, _x1), pair() as (second, _r2, _x2):
+        for outlet in (first, second):
+            pool.spawn(pool.pass_on, outlet).join()
+            gevent.sleep(0)  # the pool learns that the greenlet ended
+        assert pool.streams == 2 and pool.full() and pool._semaphore.locked()
+        pool.give_back(first)
+        assert pool.free_count() == 1 and not pool.full() and not pool._semaphore.locked()
+        pool.give_back(first)  # given back once only
+        assert pool.free_count() == 1 and pool._semaphore.counter == 1
+
+
+def test_a_stream_that_ended_before_its_greenlet_gives_the_place_back_with_it() -> None:
+    pool = Connections(1)
+    with pair() as (outlet, _reader, _released):
+        greenlet = pool.spawn(lambda: (pool.pass_on(outlet), outlet.close()))
+        greenlet.join()
+        gevent.sleep(0)
+        assert pool.streams == 0 and pool.free_count() == 1 and not pool._semaphore.locked()

@@ -7,11 +7,17 @@ the one wait for an answer that must not come is a bound, not a race."""
 
 from __future__ import annotations
 
+import json
 import socket
+import subprocess
+import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
-from test_server_limits import answer, answer_or_get, connect, get, limited_server
+import test_server_limits
+from test_server_limits import ROOT, answer, answer_or_get, connect, get, limited_server
 
 NO_ANSWER_S = 1.0  # how long a connection that must not be served is watched
 
@@ -80,3 +86,51 @@ def test_a_stream_keeps_its_keepalives_coming_after_it_is_handed_over() -> None:
                 assert chunk, seen
                 seen += chunk
             assert seen.startswith(b"d\r\n: keepalive\n\n\r\n" * 2), seen  # a chunk each
+
+
+@contextmanager
+def quiet_server(**limits: object) -> Iterator[int]:
+    """The same small server with a keepalive of a minute: a stream's reader that went away
+    can only be noticed by reading its end of the connection."""
+    script = test_server_limits.SERVER_SCRIPT.replace("keepalive=0.1", "keepalive=60")
+    process = subprocess.Popen([sys.executable, "-c", script, json.dumps(limits)], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.strip().isdigit(), process.stderr.read() if process.stderr else line
+        yield int(line)
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=30)
+    assert "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("how", ["close", "reset"])
+def test_a_stream_whose_reader_went_away_gives_its_place_back_at_once(how: str) -> None:
+    """A phone reloading its page 32 times would otherwise be turned away until the next
+    keepalive found each old stream gone (15-30 s: a hostile client's finding)."""
+    with quiet_server(per_address=1, count_loopback=True) as port:
+        stream = open_stream(port)
+        if how == "reset":
+            stream.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\0\0\0\0\0\0\0")
+        stream.close()
+        assert served_again(port)  # well before the minute's keepalive
+
+
+def test_the_answer_to_a_head_is_its_head_alone() -> None:
+    """Nothing after the head: a byte of body would be read as the start of the next answer
+    on the connection (a hostile client's finding: the last chunk of a chunked stream)."""
+    with limited_server() as port, connect(port) as sock:
+        sock.sendall(b"HEAD /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        head = b""
+        while not head.endswith(b"\r\n\r\n"):
+            head += sock.recv(1)
+        assert head.startswith(b"HTTP/1.1 200 ")
+        assert get(sock, "/ping").startswith(b"HTTP/1.1 200 ")
+        sock.sendall(b"HEAD /ping HTTP/1.1\r\nHost: x\r\n\r\n")
+        head = b""
+        while not head.endswith(b"\r\n\r\n"):
+            head += sock.recv(1)
+        assert b"Content-Length: 4" in head
+        assert get(sock, "/ping").startswith(b"HTTP/1.1 200 ")

@@ -97,7 +97,8 @@ def test_the_server_lets_go_of_each_chunk_once_written() -> None:
         counts.append(sys.getrefcount(sent[0]))  # asked for more: who holds the last chunk?
         yield b": keepalive\n\n"
 
-    handler = SimpleNamespace(result=result(), written=[], status="200 OK", headers_sent=True,
+    handler = SimpleNamespace(result=result(), command="GET", written=[], status="200 OK",
+                              headers_sent=True,
                               response_use_chunked=True, ended=[])
     handler.write = lambda data: handler.written.append(len(data))
     handler._sendall = handler.ended.append
