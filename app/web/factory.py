@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import sqlite3
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
@@ -65,8 +66,8 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     """
     instance = Path(instance_path or DEFAULT_INSTANCE).resolve()
     instance.mkdir(parents=True, exist_ok=True)
-    app = Flask(__name__, instance_path=str(instance), template_folder=str(TEMPLATES),
-                static_folder=str(STATIC), static_url_path="/static")
+    app = RefereeApp(__name__, instance_path=str(instance), template_folder=str(TEMPLATES),
+                     static_folder=str(STATIC), static_url_path="/static")
     app.jinja_environment = ScreensEnvironment  # before app.jinja_env is first made
     app.config.from_mapping(
         DATABASE=str(instance / "coup.sqlite"),
@@ -201,6 +202,30 @@ def _gzip_first(accept_encoding: str) -> bool:
     Accept-Encoding header (as ``request.accept_encodings`` reads it): parsed once per header,
     not on every tap (a table's devices send one or two; 64 are kept)."""
     return parse_accept_header(accept_encoding).best_match(("zstd", "br", "gzip")) == "gzip"
+
+
+SYNC_KEPT: Final = 256
+"""Functions whose sync check :class:`RefereeApp` remembers: the app's views and hooks (a few
+dozen). Beyond it (a function made per request, which none of ours is) each is checked anew."""
+
+
+class RefereeApp(Flask):
+    """Flask, with each view's and hook's check for ``async def`` made once. Flask asks
+    :meth:`ensure_sync` of every hook and the view on every request (six times a tap), and
+    each answer was ~9 Python calls through :mod:`inspect`; what it answers for a function
+    can't change (its code's flags are fixed once it is defined)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sync: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        sync = self._sync.get(func)
+        if sync is None:
+            sync = super().ensure_sync(func)
+            if len(self._sync) < SYNC_KEPT:
+                self._sync[func] = sync
+        return sync
 
 
 class NoSessions(SessionInterface):
