@@ -18,6 +18,7 @@ from flask import Flask, Request, Response, render_template, request
 from flask.sessions import SessionInterface, SessionMixin
 from flask.typing import ResponseReturnValue
 from flask_compress import Compress
+from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_accept_header
 
@@ -158,27 +159,39 @@ def _compress(app: Flask) -> None:
         "text/html", "text/css", "text/javascript", "application/javascript",
         "application/json", "image/svg+xml", "text/plain"])
     app.config.setdefault("COMPRESS_STREAMS", False)
-    Compress(app)
+    app.config["COMPRESS_REGISTER"] = False  # its hook is called by ours, below
+    compress = Compress(app)
 
     @app.after_request
-    def buffer_static_file(response: Response) -> Response:
-        # Registered after Compress, so it runs before it (Flask runs these in reverse).
-        if request.endpoint == "static" and response.is_streamed:
-            response.direct_passthrough = False
-            response.make_sequence()
-        return response
-
-    @app.after_request
-    def gzip_screen(response: Response) -> Response:
+    def compressed(response: Response) -> Response:
         """A screen htmx asked for gzipped quickly, before Compress: at level 1 it costs half
         of level 6's CPU for ~10% more bytes (docs/PERFORMANCE.md, round nine), on a LAN
         where bytes are cheap and an old laptop's CPU is not; a tap's answer is one. Pages
         and static files keep Compress's level (their bytes are the first load's weight),
-        and a browser that prefers zstd or br gets Compress's choice."""
+        and a browser that prefers zstd or br gets Compress's choice. One hook, not three:
+        a gzipped screen needs only Compress's Vary header (its hook would parse the
+        Accept-Encoding and read the headers again to find the answer compressed: ~60
+        Python calls a tap)."""
         if _screen_to_gzip(response):
             response.set_data(gzip.compress(response.get_data(), SCREEN_GZIP_LEVEL))
-            response.headers["Content-Encoding"] = "gzip"
-        return response
+            response.headers.add("Content-Encoding", "gzip")  # it had none: appended
+            _vary_by_encoding(response.headers)
+            return response
+        if request.endpoint == "static" and response.is_streamed:
+            response.direct_passthrough = False
+            response.make_sequence()
+        return compress.after_request(response)
+
+
+def _vary_by_encoding(headers: Headers) -> None:
+    """What Flask-Compress's hook adds to every response it sees: Vary names Accept-Encoding
+    (tests/test_response_hooks.py compares the headers with its own). The headers are read in
+    one pass: a missing one looked up by name raises and catches a KeyError inside."""
+    vary = [value for name, value in headers if name.lower() == "vary"]
+    if not vary:
+        headers.add("Vary", "Accept-Encoding")
+    elif "accept-encoding" not in vary[0].lower():
+        headers.set("Vary", f"{vary[0]}, Accept-Encoding")
 
 
 SCREEN_GZIP_LEVEL: Final = 1
@@ -189,11 +202,12 @@ def _screen_to_gzip(response: Response) -> bool:
     """Whether ``response`` is a screen htmx asked for (a tap's answer, a fetch: a whole
     page, the first load, keeps Compress's level for its weight), whole and big enough, for
     a browser whose first choice of Compress's encodings is gzip."""
-    return (response.mimetype == "text/html" and response.status_code == 200
-            and "HX-Request" in request.headers and not response.is_streamed
-            and "Content-Encoding" not in response.headers
+    environ = request.environ  # "HX-Request" in request.headers, without its KeyError inside
+    return ("HTTP_HX_REQUEST" in environ and response.status_code == 200
+            and response.mimetype == "text/html" and not response.is_streamed
             and (response.content_length or 0) >= SCREEN_MIN_BYTES
-            and _gzip_first(request.environ.get("HTTP_ACCEPT_ENCODING", "")))
+            and "Content-Encoding" not in response.headers
+            and _gzip_first(environ.get("HTTP_ACCEPT_ENCODING", "")))
 
 
 @lru_cache(maxsize=64)

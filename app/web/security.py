@@ -194,17 +194,35 @@ def install(app: Flask) -> None:
         return Response(_("This address is not the referee’s: open the one the referee’s "
                           "laptop shows."), 421, {"Content-Type": "text/plain; charset=utf-8"})
 
-    @app.after_request
-    def headers(response: Response) -> Response:
-        response.headers.setdefault("Content-Security-Policy", CSP)
-        response.headers["X-Frame-Options"] = "DENY"
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        # same-origin, not no-referrer: with no-referrer a browser sends "Origin: null" on our
-        # own form posts. Seat links still never leave this server (no third-party assets).
-        response.headers["Referrer-Policy"] = "same-origin"
-        if not request.path.startswith("/static/"):
-            response.headers["Cache-Control"] = "no-store"
-        if g.get("new_device"):
-            response.set_cookie(DEVICE_COOKIE, str(g.device), max_age=COOKIE_AGE,
-                                httponly=True, samesite="Lax")
-        return response
+    app.after_request(secured)
+
+
+FIXED_HEADERS: Final = (
+    ("X-Frame-Options", "x-frame-options", "DENY"),
+    ("X-Content-Type-Options", "x-content-type-options", "nosniff"),
+    # same-origin, not no-referrer: with no-referrer a browser sends "Origin: null" on our
+    # own form posts. Seat links still never leave this server (no third-party assets).
+    ("Referrer-Policy", "referrer-policy", "same-origin"))
+"""(name, its lower case, value) of the headers every response gets, replacing any of its own."""
+NOT_STORED: Final = ("Cache-Control", "cache-control", "no-store")  # all but static files
+
+
+def secured(response: Response) -> Response:
+    """``response`` with the headers above, the content security policy unless it has its own,
+    and a new device's cookie. The names it already has are read in one pass, and a header it
+    lacks (the usual case) is appended: a header set by name scans and lowers every header
+    the response has, each time (~50 Python calls a tap, for the same bytes)."""
+    held = response.headers
+    named = {name.lower() for name, _value in held}
+    if "content-security-policy" not in named:
+        held.add("Content-Security-Policy", CSP)
+    fixed = FIXED_HEADERS if request.path.startswith("/static/") else (*FIXED_HEADERS, NOT_STORED)
+    for name, lowered, value in fixed:
+        if lowered in named:
+            held.set(name, value)  # replaces the first, drops the others
+        else:
+            held.add(name, value)
+    if g.get("new_device"):
+        response.set_cookie(DEVICE_COOKIE, str(g.device), max_age=COOKIE_AGE,
+                            httponly=True, samesite="Lax")
+    return response
