@@ -9,7 +9,8 @@ routes), else the browser's preference. A screen of a table translates with that
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
+from typing import Any, Final
 
 from flask import Flask, g, has_request_context, request
 from jinja2.runtime import Context
@@ -45,9 +46,15 @@ def nsay(voice: Voice, singular: str, plural: str, num: int, **values: Any) -> M
 
 
 def voice(edition: str | None = None, exchanger: str = "ambassador") -> Voice:
-    """This request's language with a table's box (default: the language's usual one)."""
+    """This request's language with a table's box (default: the language's usual one): one
+    object for the same three words, so the memos keyed by a voice (the regions' keys, the
+    prompt's parts) find it by identity instead of calling the dataclass's ``__eq__``."""
     speaking = language()
-    return Voice(speaking, edition or usual_edition(speaking), exchanger)
+    return _voice(speaking, edition or usual_edition(speaking), exchanger)
+
+
+VOICES_KEPT: Final = 256  # languages x boxes x exchangers: a few dozen can be asked for
+_voice: Final = lru_cache(maxsize=VOICES_KEPT)(Voice)  # a Voice is frozen: safe to share
 
 
 def gettext(text: str, **values: Any) -> str:
