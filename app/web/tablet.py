@@ -76,8 +76,9 @@ def context(state: TableState, message: str | None = None, csrf: str | None = No
             "csrf": csrf or csrf_token(scope(state)), "message": message,
             "join_code": join_code_on_show(state), "join_link": links.join,
             "post": links.post, "rules_url": links.rules, **extras}
-    view["place"] = Placed(TABLET, state.table.id, "tablet", state.version, view["csrf"],
-                           view).place
+    placed = Placed(TABLET, state.table.id, "tablet", state.version, view["csrf"], view)
+    # The template places its regions as markup; tabletframe, as strings.
+    view["place"], view["place_html"] = placed.place, placed.html
     return view
 
 

@@ -33,7 +33,7 @@ def frame(view: dict[str, Any]) -> str | None:
     None where the template must draw it."""
     if any(view.get(name) for name in UNUSUAL) or "view" not in view:
         return None
-    place, version = view["place"], view["version"]
+    place, version = view["place_html"], view["version"]
     since = f"{link_for('tablet.fragment', table_id=view['table_id'])}?since={version}"
     return "".join((
         "\n\n\n\n\n"
@@ -47,7 +47,7 @@ def frame(view: dict[str, Any]) -> str | None:
 
 def _bar(view: dict[str, Any]) -> str:
     """tablet/_bar.html in a game: whose turn (or who won), the bank, the tools."""
-    v, place = view["view"], view["place"]
+    v, place = view["view"], view["place_html"]
     if v["winner"]:
         title = f'<h1 class="winner">{_said(view, "%(name)s wins!", name=v["winner"])}'
     else:
@@ -63,7 +63,7 @@ def _bar(view: dict[str, Any]) -> str:
 
 def _seats(view: dict[str, Any]) -> str:
     """tablet/_seats.html: each seat's row, a region of its own."""
-    v, place, calls = view["view"], view["place"], view["calls"]
+    v, place, calls = view["view"], view["place_html"], view["calls"]
     rows = [place("seat row", p["name"], p=p, call=calls.get(p["name"]),
                   won=p["name"] == v["winner"]) for p in v["players"]]
     return (f'<ol id="seats" class="seats n-{len(rows)}">\n  '
