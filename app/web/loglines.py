@@ -19,8 +19,8 @@ from typing import Final
 from markupsafe import Markup
 
 from app.i18n import Voice
-from app.web.i18n import say
-from app.web.pieces import escaped, rule_tag
+from app.web.i18n import escaped, say
+from app.web.pieces import rule_tag
 from app.web.views import LogLine
 
 RULES_SLOT: Final = "\x1erules-link\x1e"

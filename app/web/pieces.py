@@ -17,9 +17,9 @@ from typing import Any, Final
 from flask import Flask
 from jinja2.runtime import Context
 from jinja2.utils import pass_context
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
-from app.web.i18n import voice_of
+from app.web.i18n import escaped, voice_of
 
 #: Each character's own simple sign (our own drawing, no scanned art), beside its name.
 CARD_ICONS: Final = {
@@ -40,18 +40,6 @@ ICON_SVG: Final = {
 }
 NO_FIELDS: Final[Mapping[str, Any]] = {}
 DISABLED: Final = 'disabled aria-disabled="true"'
-
-
-def escaped(value: Any) -> str:
-    """``str(escape(value))`` in one Python call where ``value`` is a plain string with nothing
-    to escape (most are: names, links, words). markupsafe's ``escape`` makes a ``Markup`` of
-    every value, ~5 Python calls, and a screen escapes a few dozen values each time it is
-    drawn; anything else (a string to escape, markup, a number) is still its. Compared with
-    it in tests/web/test_pieces.py."""
-    if value.__class__ is str and not (
-            "&" in value or "<" in value or ">" in value or '"' in value or "'" in value):
-        return value
-    return str(escape(value))
 
 
 def field(name: Any, value: Any) -> str:

@@ -19,8 +19,8 @@ from markupsafe import Markup
 
 from app.i18n import Voice
 from app.web.fragments import CSRF_SLOT, VERSION_SLOT
-from app.web.i18n import say
-from app.web.pieces import escaped, step_button
+from app.web.i18n import escaped, say
+from app.web.pieces import step_button
 from app.web.tabletframe import remembered
 from app.web.templating import draw
 

@@ -17,10 +17,10 @@ from typing import Any, Final
 
 from app.i18n import Voice
 from app.web.fragments import CSRF_SLOT, VERSION_SLOT
-from app.web.i18n import nsay, say
+from app.web.i18n import escaped, nsay, say
 from app.web.links import link_for
 from app.web.loglines import log_html, time_up_html
-from app.web.pieces import card_face, escaped, hidden, seat_name
+from app.web.pieces import card_face, hidden, seat_name
 
 
 def spoken_html(scope: Mapping[str, Any]) -> str:

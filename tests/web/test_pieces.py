@@ -15,7 +15,8 @@ from tablekit import make_app
 
 from app.editions import usual_edition
 from app.i18n import LANGUAGES, Voice
-from app.web.pieces import PIECES, escaped
+from app.web.i18n import escaped
+from app.web.pieces import PIECES
 
 #: The macros as they were in templates/_macros.html, the reference for the same bytes.
 OLD_MACROS = (Path(__file__).parent / "old_macros.html").read_text(encoding="utf-8")
@@ -100,7 +101,7 @@ class Card(str):
 @given(st.one_of(st.text(), st.text(alphabet="&<>\"'ab é"), st.integers(), st.none(),
                  st.booleans(), st.text().map(Markup), st.text().map(Card)))
 def test_a_value_escaped_is_what_markupsafe_escapes(value: object) -> None:
-    """pieces.escaped: a plain string with nothing to escape as it is, anything else as
+    """app.web.i18n.escaped: a plain string with nothing to escape as it is, anything else as
     markupsafe's escape gives it (a Markup left alone, a number or a name subclass escaped)."""
     assert escaped(value) == str(escape(value))
     assert type(escaped(value)) is str
