@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from contextlib import suppress
 from typing import Any, Final
 
 from markupsafe import Markup
@@ -89,15 +88,26 @@ def remembered(*shows: Any, caller: Callable[[], str]) -> Markup:
     from text), and the block is drawn only when they are new. The declaration's buttons (an
     action each, with its targets or why it can't be taken) are the same turn after turn
     until the coins or the players change, and were a third of the tablet's prompt."""
-    key = tuple([tuple(value) if isinstance(value, list) else
-                 (value, "markup") if isinstance(value, Markup) else value for value in shows])
+    # A value's class is read before isinstance is asked (a Python-level call): most are
+    # plain strings, names and flags.
+    key = tuple([value if value.__class__ in PLAIN else tuple(value) if isinstance(value, list)
+                 else (value, "markup") if isinstance(value, Markup) else value
+                 for value in shows])
     html = _parts.get(key)
     if html is None:
         html = _parts[key] = Markup(caller())
         if len(_parts) > PARTS_KEPT:
-            with suppress(KeyError):  # another thread let the same part go meanwhile
+            try:
                 _parts.popitem(last=False)
+            except KeyError:  # another thread let the same part go meanwhile
+                pass
     else:
-        with suppress(KeyError):
+        try:  # not contextlib.suppress: three Python calls at each part found
             _parts.move_to_end(key)
+        except KeyError:
+            pass
     return html
+
+
+PLAIN: Final = frozenset({str, bool, int, type(None)})
+"""The classes of values :func:`remembered` keys as they are (not a list, not markup)."""
