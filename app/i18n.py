@@ -145,7 +145,7 @@ class Voice:
 
     def gettext(self, text: str) -> str:
         """The translated template, its terms filled in, its ``%(name)s`` values not yet."""
-        return _translated(self, text)
+        return _translated(self.language, self.edition, text)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return fill_terms(catalog(self.language).ngettext(singular, plural, n),
@@ -202,10 +202,11 @@ class Voice:
 
 
 @lru_cache(maxsize=16384)
-def _translated(voice: Voice, text: str) -> str:
+def _translated(language: str, edition: str, text: str) -> str:
     """Remembered: the catalogues and the glossary don't change while the app runs, and a
-    screen says the same few dozen sentences on every draw."""
-    return fill_terms(catalog(voice.language).gettext(text), terms(voice.language, voice.edition))
+    screen says the same few dozen sentences on every draw. Keyed by the voice's words, which
+    hash in C (a ``Voice``'s hash is a Python call: ~20 a tap here)."""
+    return fill_terms(catalog(language).gettext(text), terms(language, edition))
 
 
 def fill(translated: str, english: str, values: Mapping[str, object]) -> str:
@@ -230,7 +231,7 @@ class _Held(weakref.ref):  # type: ignore[type-arg]
 
 
 Adapted = tuple[Callable[[Ruling, str], Ruling], str] | None  # (adapt, you) of ruling_to
-WordedKey = tuple[Voice, int, Adapted]
+WordedKey = tuple[tuple[str, str, str], int, Adapted]  # the voice's words, id(ruling), adapted
 _worded_lock = threading.Lock()
 _worded_memo: OrderedDict[WordedKey, tuple[_Held, str]] = OrderedDict()
 _gone: list[_Held] = []  # references whose ruling is gone: their entries go, a batch at a time
@@ -241,8 +242,9 @@ def _worded(voice: Voice, r: Ruling, adapted: Adapted = None, said: Ruling | Non
             ) -> str:
     """``voice.say`` of a ruling (or of ``said``, its ``adapted`` form), remembered by the
     ruling's identity while it lives (an entry is known to be its own by its live reference,
-    so a reused id can't find another's)."""
-    key = (voice, id(r), adapted)
+    so a reused id can't find another's). The key holds the voice as its three words, which
+    hash in C (a ``Voice``'s hash is a Python call, three a ruling worded)."""
+    key = ((voice.language, voice.edition, voice.exchanger), id(r), adapted)
     with _worded_lock:
         hit = _worded_memo.get(key)
         if hit is not None and hit[0]() is r:

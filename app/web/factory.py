@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import sqlite3
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
@@ -17,6 +18,7 @@ from flask import Flask, Request, Response, render_template, request
 from flask.sessions import SessionInterface, SessionMixin
 from flask.typing import ResponseReturnValue
 from flask_compress import Compress
+from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_accept_header
 
@@ -65,8 +67,8 @@ def create_app(instance_path: str | None = None, config: dict[str, Any] | None =
     """
     instance = Path(instance_path or DEFAULT_INSTANCE).resolve()
     instance.mkdir(parents=True, exist_ok=True)
-    app = Flask(__name__, instance_path=str(instance), template_folder=str(TEMPLATES),
-                static_folder=str(STATIC), static_url_path="/static")
+    app = RefereeApp(__name__, instance_path=str(instance), template_folder=str(TEMPLATES),
+                     static_folder=str(STATIC), static_url_path="/static")
     app.jinja_environment = ScreensEnvironment  # before app.jinja_env is first made
     app.config.from_mapping(
         DATABASE=str(instance / "coup.sqlite"),
@@ -157,27 +159,39 @@ def _compress(app: Flask) -> None:
         "text/html", "text/css", "text/javascript", "application/javascript",
         "application/json", "image/svg+xml", "text/plain"])
     app.config.setdefault("COMPRESS_STREAMS", False)
-    Compress(app)
+    app.config["COMPRESS_REGISTER"] = False  # its hook is called by ours, below
+    compress = Compress(app)
 
     @app.after_request
-    def buffer_static_file(response: Response) -> Response:
-        # Registered after Compress, so it runs before it (Flask runs these in reverse).
-        if request.endpoint == "static" and response.is_streamed:
-            response.direct_passthrough = False
-            response.make_sequence()
-        return response
-
-    @app.after_request
-    def gzip_screen(response: Response) -> Response:
+    def compressed(response: Response) -> Response:
         """A screen htmx asked for gzipped quickly, before Compress: at level 1 it costs half
         of level 6's CPU for ~10% more bytes (docs/PERFORMANCE.md, round nine), on a LAN
         where bytes are cheap and an old laptop's CPU is not; a tap's answer is one. Pages
         and static files keep Compress's level (their bytes are the first load's weight),
-        and a browser that prefers zstd or br gets Compress's choice."""
+        and a browser that prefers zstd or br gets Compress's choice. One hook, not three:
+        a gzipped screen needs only Compress's Vary header (its hook would parse the
+        Accept-Encoding and read the headers again to find the answer compressed: ~60
+        Python calls a tap)."""
         if _screen_to_gzip(response):
             response.set_data(gzip.compress(response.get_data(), SCREEN_GZIP_LEVEL))
-            response.headers["Content-Encoding"] = "gzip"
-        return response
+            response.headers.add("Content-Encoding", "gzip")  # it had none: appended
+            _vary_by_encoding(response.headers)
+            return response
+        if request.endpoint == "static" and response.is_streamed:
+            response.direct_passthrough = False
+            response.make_sequence()
+        return compress.after_request(response)
+
+
+def _vary_by_encoding(headers: Headers) -> None:
+    """What Flask-Compress's hook adds to every response it sees: Vary names Accept-Encoding
+    (tests/test_response_hooks.py compares the headers with its own). The headers are read in
+    one pass: a missing one looked up by name raises and catches a KeyError inside."""
+    vary = [value for name, value in headers if name.lower() == "vary"]
+    if not vary:
+        headers.add("Vary", "Accept-Encoding")
+    elif "accept-encoding" not in vary[0].lower():
+        headers.set("Vary", f"{vary[0]}, Accept-Encoding")
 
 
 SCREEN_GZIP_LEVEL: Final = 1
@@ -188,11 +202,12 @@ def _screen_to_gzip(response: Response) -> bool:
     """Whether ``response`` is a screen htmx asked for (a tap's answer, a fetch: a whole
     page, the first load, keeps Compress's level for its weight), whole and big enough, for
     a browser whose first choice of Compress's encodings is gzip."""
-    return (response.mimetype == "text/html" and response.status_code == 200
-            and "HX-Request" in request.headers and not response.is_streamed
-            and "Content-Encoding" not in response.headers
+    environ = request.environ  # "HX-Request" in request.headers, without its KeyError inside
+    return ("HTTP_HX_REQUEST" in environ and response.status_code == 200
+            and response.mimetype == "text/html" and not response.is_streamed
             and (response.content_length or 0) >= SCREEN_MIN_BYTES
-            and _gzip_first(request.environ.get("HTTP_ACCEPT_ENCODING", "")))
+            and "Content-Encoding" not in response.headers
+            and _gzip_first(environ.get("HTTP_ACCEPT_ENCODING", "")))
 
 
 @lru_cache(maxsize=64)
@@ -201,6 +216,30 @@ def _gzip_first(accept_encoding: str) -> bool:
     Accept-Encoding header (as ``request.accept_encodings`` reads it): parsed once per header,
     not on every tap (a table's devices send one or two; 64 are kept)."""
     return parse_accept_header(accept_encoding).best_match(("zstd", "br", "gzip")) == "gzip"
+
+
+SYNC_KEPT: Final = 256
+"""Functions whose sync check :class:`RefereeApp` remembers: the app's views and hooks (a few
+dozen). Beyond it (a function made per request, which none of ours is) each is checked anew."""
+
+
+class RefereeApp(Flask):
+    """Flask, with each view's and hook's check for ``async def`` made once. Flask asks
+    :meth:`ensure_sync` of every hook and the view on every request (six times a tap), and
+    each answer was ~9 Python calls through :mod:`inspect`; what it answers for a function
+    can't change (its code's flags are fixed once it is defined)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sync: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        sync = self._sync.get(func)
+        if sync is None:
+            sync = super().ensure_sync(func)
+            if len(self._sync) < SYNC_KEPT:
+                self._sync[func] = sync
+        return sync
 
 
 class NoSessions(SessionInterface):

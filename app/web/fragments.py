@@ -24,6 +24,8 @@ CSRF_SLOT: Final = "\x1eform-token\x1e"
 name or anything else a screen shows (names with hidden characters are refused), so the slot
 can't be forged by what players type."""
 
+CSRF_SLOT_BYTES: Final = CSRF_SLOT.encode()  # the slot in the bytes kept
+
 VERSION_SLOT: Final = "\x1eversion\x1e"
 """Where a region remembered by what it shows (:meth:`Fragments.alike`) holds the table's
 version (every form carries it, for the stale-tap guard): the screen that places the region
@@ -61,6 +63,20 @@ class Fragments:
         ``now``: what else it shows that changes between versions (a countdown's seconds)."""
         return self.part(table_id, screen, version, draw, now).replace(CSRF_SLOT, csrf)
 
+    def get_encoded(self, table_id: str, screen: Hashable, version: int,
+                    draw: Callable[[], str], csrf: str, now: Hashable = None) -> bytes:
+        """:meth:`get` as the UTF-8 bytes an answer sends: the bytes kept, the form token
+        filled in, neither decoded nor encoded again (a tablet's screen is ~45,000
+        characters, and one curly quote in it makes encoding it a walk character by
+        character: the answer to a tap encoded it once to keep it, and again to send it)."""
+        kept, drawn = self._found_or_drawn(
+            (table_id, screen), (version, now), draw,
+            lambda held: isinstance(held, tuple) and held[0] <= version)
+        if kept is None:  # drawn, and a newer version was kept meanwhile
+            assert drawn is not None
+            kept = drawn.encode()
+        return kept.replace(CSRF_SLOT_BYTES, csrf.encode())
+
     def part(self, table_id: str, screen: Hashable, version: int, draw: Callable[[], str],
              now: Hashable = None) -> str:
         """``screen`` at ``version`` (and ``now``) as ``draw`` gives it, drawn once: a whole
@@ -90,11 +106,34 @@ class Fragments:
                     self._drawn.move_to_end(key)
                     return kept_html.decode()
         html = draw()
+        self._keep_drawn(key, mark, html, replaces, kept)
+        return html
+
+    def _found_or_drawn(self, key: tuple[str, Hashable], mark: Hashable,
+                        draw: Callable[[], str], replaces: Callable[[Hashable], bool],
+                        kept: int = 1) -> tuple[bytes | None, str | None]:
+        """(the bytes remembered, None) if drawn for ``mark``; else (the bytes kept of it or
+        None, ``draw()``), as :meth:`_remembered` keeps it (the same look-up, without the
+        decoding: a separate function would be one more Python call at every look-up)."""
+        with self._lock:
+            for seen, kept_html in self._drawn.get(key, ()):
+                if seen == mark:
+                    self._drawn.move_to_end(key)
+                    return kept_html, None
+        html = draw()
+        return self._keep_drawn(key, mark, html, replaces, kept), html
+
+    def _keep_drawn(self, key: tuple[str, Hashable], mark: Hashable, html: str,
+                    replaces: Callable[[Hashable], bool], kept: int) -> bytes | None:
+        """Keep ``html`` drawn for ``mark`` (with the ``kept - 1`` drawn before it) if
+        ``replaces`` says so of the newest mark held; its bytes if kept."""
         with self._lock:
             held = self._drawn.get(key, ())
             if not held or replaces(held[-1][0]):
-                self._keep(key, (*held[max(0, len(held) - kept + 1):], (mark, html.encode())))
-        return html
+                encoded = html.encode()
+                self._keep(key, (*held[max(0, len(held) - kept + 1):], (mark, encoded)))
+                return encoded
+        return None
 
     def _keep(self, key: tuple[str, Hashable], drawings: tuple[tuple[Hashable, bytes], ...]
               ) -> None:

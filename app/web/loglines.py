@@ -16,10 +16,10 @@ from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from typing import Final
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from app.i18n import Voice
-from app.web.i18n import say
+from app.web.i18n import escaped, say
 from app.web.pieces import rule_tag
 from app.web.views import LogLine
 
@@ -49,7 +49,7 @@ def log_html(lines: Sequence[LogLine], voice: Voice, rules_url: str) -> Markup:
     html = "".join([hit[1] if hit is not None and hit[0].ruling is line.ruling else
                     _drawn_anew(key, line, voice)
                     for key, line, hit in zip(keys, lines, held, strict=True)])
-    return Markup(html.replace(RULES_SLOT, str(escape(rules_url))))
+    return Markup(html.replace(RULES_SLOT, escaped(rules_url)))
 
 
 def _drawn_anew(key: Hashable, line: LogLine, voice: Voice) -> str:
@@ -73,7 +73,7 @@ def line_html(line: LogLine, voice: Voice) -> str:
     assert ruling is not None
     tag = f" {rule_tag(ruling.rule, RULES_SLOT)}" if ruling.rule else ""
     return (f'\n<li><span class="n">{line.number}.</span> {time_up_html(voice, line.time_up)}'
-            f"{escape(voice.ruling(ruling))}{tag}</li>\n")
+            f"{escaped(voice.ruling(ruling))}{tag}</li>\n")
 
 
 def time_up_html(voice: Voice, time_up: bool) -> str:

@@ -17,9 +17,9 @@ from typing import Any, Final
 from flask import Flask
 from jinja2.runtime import Context
 from jinja2.utils import pass_context
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
-from app.web.i18n import voice_of
+from app.web.i18n import escaped, voice_of
 
 #: Each character's own simple sign (our own drawing, no scanned art), beside its name.
 CARD_ICONS: Final = {
@@ -44,7 +44,7 @@ DISABLED: Final = 'disabled aria-disabled="true"'
 
 def field(name: Any, value: Any) -> str:
     """One hidden field of a form."""
-    return f'<input type="hidden" name="{escape(name)}" value="{escape(value)}">'
+    return f'<input type="hidden" name="{escaped(name)}" value="{escaped(value)}">'
 
 
 @lru_cache(maxsize=64, typed=True)
@@ -64,17 +64,17 @@ def step_button(label: Any, do: Any, post: Any, csrf: Any, version: Any, by: Any
                 note: Any = None) -> Markup:
     """A form of one button that posts the step ``do`` (by ``by``, with ``fields``) to
     ``post``. The form inherits hx-target, hx-swap and hx-sync from its screen's root."""
-    post = escape(post)
-    extra = "".join(field(k, v) for k, v in fields.items())
+    post = escaped(post)
+    extra = "".join([field(k, v) for k, v in fields.items()])
     return Markup(
         f'<form class="step" method="post" action="{post}" hx-post="{post}">\n'
         f'  {token_fields(csrf, version, "  ")}\n'
-        f'  <input type="hidden" name="do" value="{escape(do)}">\n'
+        f'  <input type="hidden" name="do" value="{escaped(do)}">\n'
         f'  {field("by", by) if by else ""}\n'
         f'  {extra}\n'
-        f'  <button type="submit" class="{escape(cls)}" '
-        f'{DISABLED if disabled else ""}>{escape(label)}'
-        f'{f"<small>{escape(note)}</small>" if note else ""}</button>\n'
+        f'  <button type="submit" class="{escaped(cls)}" '
+        f'{DISABLED if disabled else ""}>{escaped(label)}'
+        f'{f"<small>{escaped(note)}</small>" if note else ""}</button>\n'
         '</form>')
 
 
@@ -84,8 +84,8 @@ def refresher(url: Any, root: Any, pushed: Any = False) -> Markup:
     event. A fetch while a tap is on its way is dropped: the tap's answer is the fresh
     screen."""
     on_event = "" if pushed else "sse:changed, "
-    return Markup(f'<span hidden data-refresh hx-get="{escape(url)}" '
-                  f'hx-trigger="{on_event}refresh" hx-sync="#{escape(root)}:drop"></span>')
+    return Markup(f'<span hidden data-refresh hx-get="{escaped(url)}" '
+                  f'hx-trigger="{on_event}refresh" hx-sync="#{escaped(root)}:drop"></span>')
 
 
 LONG_NAME: Final = 8
@@ -96,14 +96,14 @@ LONG_NAME: Final = 8
 def card_face(name: Any, label: Any, cls: Any = "") -> Markup:
     """A card face up: its character's sign (if it has one) and its name."""
     long = " long" if len(str(label)) > LONG_NAME else ""
-    return Markup(f'<span class="card card-{escape(name)} {escape(cls)}{long}">'
-                  f'{ICON_SVG.get(name, "")}<span class="name">{escape(label)}</span></span>')
+    return Markup(f'<span class="card card-{escaped(name)} {escaped(cls)}{long}">'
+                  f'{ICON_SVG.get(name, "")}<span class="name">{escaped(label)}</span></span>')
 
 
 @pass_context
 def card_back(context: Context, n: int) -> Markup:
     """``n`` face-down cards, each named for a screen reader in the screen's language."""
-    label = escape(voice_of(context).gettext("face-down card"))
+    label = escaped(voice_of(context).gettext("face-down card"))
     return Markup(f'<span class="card back" role="img" aria-label="{label}"></span>' * n)
 
 
@@ -117,15 +117,15 @@ def seat_name(name: Any) -> Markup:
     width on one line, so it never breaks inside a word ("Bartholome|w")."""
     length = len(str(name))
     fit = f" len-{min(length, LONGEST_FITTED)}" if length > SHORT_PLAYER_NAME else ""
-    return Markup(f'<span class="who{fit}">{escape(name)}</span>')
+    return Markup(f'<span class="who{fit}">{escaped(name)}</span>')
 
 
 def rule_tag(code: Any, rules_url: Any) -> Markup:
     """A rule's code (E-13) as a link to its plain-words explanation; nothing without one."""
     if not code:
         return Markup("")
-    code = escape(code)
-    return Markup(f'<a class="rule" href="{escape(rules_url)}#{code}">{code}</a>')
+    code = escaped(code)
+    return Markup(f'<a class="rule" href="{escaped(rules_url)}#{code}">{code}</a>')
 
 
 PIECES: Final = {piece.__name__: piece for piece in (

@@ -64,7 +64,7 @@ class Region:
     comes back to what it showed (a seat's answers, the coins of a seat's row); for the others
     an older drawing is never asked for again, and kept it holds its key's values."""
 
-    def scope(self, env: Environment, view: Mapping[str, Any]) -> dict[str, Any]:
+    def scope(self, env: ScreensEnvironment, view: Mapping[str, Any]) -> dict[str, Any]:
         """What the partial is drawn from: the names it reads (narrowed views cut down)."""
         scope = {name: view[name] for name in reads(env, self.template) if name in view}
         for name, keys in self.narrow.items():
@@ -77,19 +77,23 @@ class Region:
         helpers (made from values that are in it), in one flat tuple (name, value, name, ...):
         one object kept per drawing rather than a pair per name, for every region of every
         screen remembered (and walked by the garbage collector until it is old)."""
-        shown = tuple(chain.from_iterable(
+        return tuple(chain.from_iterable(
             [item for item in scope.items() if item[0] not in MADE_BY]))
+
+    def keyable(self, shown: tuple[Any, ...]) -> None:
+        """Refuse a key (:meth:`shows`) holding a function: it can't say what it shows.
+        Checked where the region is drawn, not at each look-up (~80 Python calls a tap): a
+        key with a function in it is never found before its first drawing, so a region that
+        reads one fails the first time it is placed."""
         for name, value in zip(shown[::2], shown[1::2], strict=True):
             if callable(value):
                 raise TypeError(f"{self.template} reads {name}, a function it can't be keyed by")
-        return shown
 
 
-def reads(env: Environment, template: str) -> tuple[str, ...]:
+def reads(env: ScreensEnvironment, template: str) -> tuple[str, ...]:
     """The names ``template`` (and every partial it includes) reads from its context in the
     app whose environment is ``env``, with those its helpers are made from, in one order;
     found once per app (the environment's ``names_read``)."""
-    assert isinstance(env, ScreensEnvironment)
     found = env.names_read.get(template)
     if found is None:
         read = (_context_names(env, template) | {SPOKEN_IN}) - set(env.globals) - SLOTS
@@ -124,19 +128,31 @@ class Placed:
         self.regions, self.table_id, self.view = regions, table_id, dict(view)
         self.version, self.csrf = str(version), csrf
         self.audience = (audience, language(), request.script_root)
-        self.fragments, self.env = fragments(), current_app.jinja_env
+        env = current_app.jinja_env
+        assert isinstance(env, ScreensEnvironment)
+        self.fragments, self.env = fragments(), env
 
     def place(self, name: str, part: str = "", **given: Any) -> Markup:
         """The region ``name`` (``part`` of it, drawn from the values ``given``: one seat of
         several), drawn only if what it shows changed, with this screen's version (and form
-        token) in its forms."""
+        token) in its forms: as markup, for a template."""
+        return Markup(self.html(name, part, **given))
+
+    def html(self, name: str, part: str = "", **given: Any) -> str:
+        """:meth:`place` as a string, for a screen put together in Python (a ``Markup`` made
+        for each region placed was three Python calls)."""
         region = self.regions[name]
         scope = region.scope(self.env, {**self.view, **given} if given else self.view)
-        html = self.fragments.alike(self.table_id, (name, *self.audience, part),
-                                    region.shows(scope),
-                                    lambda: self.draw(region, scope), region.kept)
+        shown = region.shows(scope)
+        html = self.fragments.alike(self.table_id, (name, *self.audience, part), shown,
+                                    lambda: self._keyed(region, scope, shown), region.kept)
         html = html.replace(VERSION_SLOT, self.version)
-        return Markup(html if self.csrf == CSRF_SLOT else html.replace(CSRF_SLOT, self.csrf))
+        return html if self.csrf == CSRF_SLOT else html.replace(CSRF_SLOT, self.csrf)
+
+    def _keyed(self, region: Region, scope: Mapping[str, Any], shown: tuple[Any, ...]) -> str:
+        """:meth:`draw`, once ``region``'s key ``shown`` is found keyable."""
+        region.keyable(shown)
+        return self.draw(region, scope)
 
     def draw(self, region: Region, scope: Mapping[str, Any]) -> str:
         """``region``'s partial drawn from ``scope`` alone, with the slots in its forms (in

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, abort, g, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -36,8 +36,7 @@ from app.web.tabletframe import frame
 from app.web.templating import draw
 
 bp = Blueprint("tablet", __name__, url_prefix="/t")
-
-
+T = TypeVar("T")
 Command = Callable[[TableState, object], TableState]
 """A service call for a tap: (the screen's state, the form's version) -> the new state."""
 
@@ -76,22 +75,34 @@ def context(state: TableState, message: str | None = None, csrf: str | None = No
             "csrf": csrf or csrf_token(scope(state)), "message": message,
             "join_code": join_code_on_show(state), "join_link": links.join,
             "post": links.post, "rules_url": links.rules, **extras}
-    view["place"] = Placed(TABLET, state.table.id, "tablet", state.version, view["csrf"],
-                           view).place
+    placed = Placed(TABLET, state.table.id, "tablet", state.version, view["csrf"], view)
+    # The template places its regions as markup; tabletframe, as strings.
+    view["place"], view["place_html"] = placed.place, placed.html
     return view
 
 
 def fragment_html(state: TableState, message: str | None = None) -> str:
     """The referee's screen as a fragment: drawn once per version for every referee device
-    (:mod:`app.web.fragments`), unless it carries a message. The night's parts (the
-    scoreboard, a countdown's seconds) are read each time: they change between versions, and
-    the screen is drawn again when they are not equal to those it was drawn with (compared
-    as values: a ``repr`` of them all cost more than the comparison, 35 µs a screen)."""
+    (:mod:`app.web.fragments`), unless it carries a message. The night's parts (scoreboard,
+    countdown) are read each time: the screen is drawn again when they are not equal to those
+    it was drawn with (compared as values: a ``repr`` of them cost more, 35 µs a screen)."""
     if message is not None:
         return render_template("tablet/_tablet.html", **context(state, message))
+    return _remembered(state, fragments().get)
+
+
+def fragment_answer(state: TableState, message: str | None = None) -> str | bytes:
+    """:func:`fragment_html` as an answer's body: the UTF-8 bytes kept (Fragments.get_encoded)."""
+    if message is not None:
+        return fragment_html(state, message)
+    return _remembered(state, fragments().get_encoded)
+
+
+def _remembered(state: TableState, get: Callable[..., T]) -> T:
+    """The screen through ``get`` (Fragments.get or get_encoded)."""
     extras = night_extras(state)
     screen = ("tablet", language(), public_url(""))
-    return fragments().get(state.table.id, screen, state.version, lambda: _drawn(
+    return get(state.table.id, screen, state.version, lambda: _drawn(
         context(state, csrf=CSRF_SLOT, extras=extras)),
         csrf_token(scope(state)), (join_code_on_show(state), tuple(sorted(extras.items()))))
 
@@ -107,7 +118,7 @@ def screen(state: TableState, message: str | None = None, status: int = 200
     """The tablet as it is now: the fragment for htmx; after a plain form post, a redirect
     to the page (or the page with its message)."""
     if from_htmx():
-        return fragment_html(state, message), status
+        return fragment_answer(state, message), status
     if request.method == "POST" and message is None:
         return redirect(url_for("tablet.page", table_id=state.table.id), 303)
     return render_template("tablet/page.html", **context(state, message)), status
@@ -153,7 +164,7 @@ def fragment(table_id: str) -> ResponseReturnValue:
     state = referee_state(table_id)
     if request.args.get("since") == str(state.version):
         return "", 204  # the usual answer to a poll: nothing to render
-    return fragment_html(state)
+    return fragment_answer(state)
 
 
 @bp.get("/<table_id>/events")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from contextlib import suppress
 from typing import Any, Final
 
 from markupsafe import Markup
@@ -33,7 +32,7 @@ def frame(view: dict[str, Any]) -> str | None:
     None where the template must draw it."""
     if any(view.get(name) for name in UNUSUAL) or "view" not in view:
         return None
-    place, version = view["place"], view["version"]
+    place, version = view["place_html"], view["version"]
     since = f"{link_for('tablet.fragment', table_id=view['table_id'])}?since={version}"
     return "".join((
         "\n\n\n\n\n"
@@ -47,7 +46,7 @@ def frame(view: dict[str, Any]) -> str | None:
 
 def _bar(view: dict[str, Any]) -> str:
     """tablet/_bar.html in a game: whose turn (or who won), the bank, the tools."""
-    v, place = view["view"], view["place"]
+    v, place = view["view"], view["place_html"]
     if v["winner"]:
         title = f'<h1 class="winner">{_said(view, "%(name)s wins!", name=v["winner"])}'
     else:
@@ -63,7 +62,7 @@ def _bar(view: dict[str, Any]) -> str:
 
 def _seats(view: dict[str, Any]) -> str:
     """tablet/_seats.html: each seat's row, a region of its own."""
-    v, place, calls = view["view"], view["place"], view["calls"]
+    v, place, calls = view["view"], view["place_html"], view["calls"]
     rows = [place("seat row", p["name"], p=p, call=calls.get(p["name"]),
                   won=p["name"] == v["winner"]) for p in v["players"]]
     return (f'<ol id="seats" class="seats n-{len(rows)}">\n  '
@@ -89,15 +88,26 @@ def remembered(*shows: Any, caller: Callable[[], str]) -> Markup:
     from text), and the block is drawn only when they are new. The declaration's buttons (an
     action each, with its targets or why it can't be taken) are the same turn after turn
     until the coins or the players change, and were a third of the tablet's prompt."""
-    key = tuple([tuple(value) if isinstance(value, list) else
-                 (value, "markup") if isinstance(value, Markup) else value for value in shows])
+    # A value's class is read before isinstance is asked (a Python-level call): most are
+    # plain strings, names and flags.
+    key = tuple([value if value.__class__ in PLAIN else tuple(value) if isinstance(value, list)
+                 else (value, "markup") if isinstance(value, Markup) else value
+                 for value in shows])
     html = _parts.get(key)
     if html is None:
         html = _parts[key] = Markup(caller())
         if len(_parts) > PARTS_KEPT:
-            with suppress(KeyError):  # another thread let the same part go meanwhile
+            try:
                 _parts.popitem(last=False)
+            except KeyError:  # another thread let the same part go meanwhile
+                pass
     else:
-        with suppress(KeyError):
+        try:  # not contextlib.suppress: three Python calls at each part found
             _parts.move_to_end(key)
+        except KeyError:
+            pass
     return html
+
+
+PLAIN: Final = frozenset({str, bool, int, type(None)})
+"""The classes of values :func:`remembered` keys as they are (not a list, not markup)."""

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from app.i18n import Voice
 from app.web.fragments import CSRF_SLOT, VERSION_SLOT
-from app.web.i18n import say
+from app.web.i18n import escaped, say
 from app.web.pieces import step_button
 from app.web.tabletframe import remembered
 from app.web.templating import draw
@@ -39,7 +39,7 @@ def prompt_html(scope: Mapping[str, Any]) -> str:
     voice: Voice = scope["voice"]
     return "".join((
         '\n\n\n<section id="prompt" class="now" aria-live="polite">\n  \n'
-        f'  <p class="waiting">{escape(voice.ruling(v["waiting_ruling"]))}</p>\n  ',
+        f'  <p class="waiting">{escaped(voice.ruling(v["waiting_ruling"]))}</p>\n  ',
         _claim(voice, v["turn"]), "\n\n  ",
         "".join([_declaration(scope, voice, p) if p.kind == "declare" else "\n  \n  \n  "
                  for p in scope["prompts"]]),
@@ -56,7 +56,7 @@ def _claim(voice: Voice, t: Mapping[str, Any] | None) -> str:
                    name=t["blocker"], card=voice.card(t["block_as"]),
                    action=voice.action(t["action"]))
     else:
-        target = f' → {escape(t["target"])}' if t["target"] else ""
+        target = f' → {escaped(t["target"])}' if t["target"] else ""
         claim = (say(voice, " (%(claim)s)", claim=voice.ruling(t["claim_words"]))
                  if t["claim_words"] else "")
         declared = say(voice, "%(name)s: %(action)s", name=t["actor"],
@@ -93,12 +93,12 @@ def _action(scope: Mapping[str, Any], voice: Voice, player: str, a: Mapping[str,
             button = step_button(voice.action(action), action, post, CSRF_SLOT, VERSION_SLOT,
                                  by=player, cls="action", disabled=True, note=note)
             return f"\n        {button}\n      "
-        small = f"<small>{escape(note)}</small>" if note else ""
+        small = f"<small>{escaped(note)}</small>" if note else ""
         choices = "".join([str(step_button(
             t if t != player else say(voice, "Own side"), action, post, CSRF_SLOT, VERSION_SLOT,
             by=player, fields={"target": t}, cls="target")) for t in targets])
         return (f'\n        <details class="targets">\n          <summary class="button action">'
-                f"{escape(voice.action(action))}&nbsp;▸{small}</summary>\n"
+                f"{escaped(voice.action(action))}&nbsp;▸{small}</summary>\n"
                 f'          <div class="choices">\n          {choices}\n          </div>\n'
                 "        </details>\n      ")
 
@@ -123,7 +123,7 @@ def _challenges(scope: Mapping[str, Any], voice: Voice) -> str:
 
     buttons = remembered("challenges", voice, scope["challengers"], post, CSRF_SLOT,
                          VERSION_SLOT, caller=drawn)
-    question = escape(voice.ruling(responders[0].options["question"]))
+    question = escaped(voice.ruling(responders[0].options["question"]))
     return (f'\n  \n  <div class="prompt respond">\n    <h3>{question}</h3>\n    {buttons}\n'
             "    </div>\n  </div>\n  ")
 

@@ -15,11 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from markupsafe import escape
-
 from app.i18n import Voice
 from app.web.fragments import CSRF_SLOT, VERSION_SLOT
-from app.web.i18n import nsay, say
+from app.web.i18n import escaped, nsay, say
 from app.web.links import link_for
 from app.web.loglines import log_html, time_up_html
 from app.web.pieces import card_face, hidden, seat_name
@@ -29,8 +27,8 @@ def spoken_html(scope: Mapping[str, Any]) -> str:
     """night/_spoken.html: the newest rulings, for the tablet to read aloud."""
     voice: Voice = scope["voice"]
     lines = [f'<li data-n="{line.number}">{time_up_html(voice, line.time_up)}'
-             f"{escape(voice.ruling(line.ruling))}</li>" for line in scope["spoken"]]
-    return (f'<ol class="spoken" hidden data-speech data-lang="{escape(scope["speech_lang"])}">'
+             f"{escaped(voice.ruling(line.ruling))}</li>" for line in scope["spoken"]]
+    return (f'<ol class="spoken" hidden data-speech data-lang="{escaped(scope["speech_lang"])}">'
             + "".join(lines) + "</ol>")
 
 
@@ -44,7 +42,7 @@ def log_region_html(scope: Mapping[str, Any]) -> str:
         return _log_section(voice, f"\n  \n  {body}\n  ")
     more = ""
     if scope["log_total"] > len(log):
-        whole = escape(link_for("tablet.log", table_id=scope["table_id"]))
+        whole = escaped(link_for("tablet.log", table_id=scope["table_id"]))
         more = (f'<p><a class="button" href="{whole}">'
                 f'{say(voice, "The whole game so far")}</a></p>')
     lines = log_html(log, voice, scope["rules_url"])
@@ -59,7 +57,7 @@ def _log_section(voice: Voice, inside: str) -> str:
 def undo_html(scope: Mapping[str, Any]) -> str:
     """tablet/_undo.html: the undo's form, its question quoting the last step."""
     voice: Voice = scope["voice"]
-    post = escape(link_for("tablet.undo", table_id=scope["table_id"]))
+    post = escaped(link_for("tablet.undo", table_id=scope["table_id"]))
     said = scope["undo_said"]
     question = (say(voice, "Undo the last step (“%(said)s”)? Every screen will be told.",
                     said=said) if said else say(voice, "Undo the last step?"))
@@ -88,7 +86,7 @@ def seat_html(scope: Mapping[str, Any]) -> str:
     p, call, won = scope["p"], scope["call"], scope["won"]
     level, what = call or ("", "")
     classes = (f'seat {"current" if p["current"] else ""} '
-               f'{f"acting {escape(level)}" if call else ""} {"out" if p["out"] else ""} '
+               f'{f"acting {escaped(level)}" if call else ""} {"out" if p["out"] else ""} '
                f'{"won" if won else ""}')
     tag = "" if p["tracked"] else f' <small class="tag">{say(voice, "no phone")}</small>'
     mark = (f'<span class="turn-mark">{say(voice, "Turn")}</span>'
@@ -96,13 +94,13 @@ def seat_html(scope: Mapping[str, Any]) -> str:
     badge = say(voice, BADGES[what]) if call and what in BADGES else "" if call else NBSP
     coins = (f'<span class="status">{say(voice, "out")}</span>' if p["out"] else
              nsay(voice, "%(num)s coin", "%(num)s coins", p["coins"]))
-    back = escape(voice.gettext("face-down card"))
+    back = escaped(voice.gettext("face-down card"))
     cards = (f'<span class="card back" role="img" aria-label="{back}"></span>' * p["face_down"]
              + "".join([card_face(c, voice.card(c), "up") for c in p["revealed"]]))
-    faction = (f'<p class="faction faction-{escape(p["faction"])}">'
-               f'{escape(voice.faction(p["faction"]))}</p>' if p["faction"] else "")
+    faction = (f'<p class="faction faction-{escaped(p["faction"])}">'
+               f'{escaped(voice.faction(p["faction"]))}</p>' if p["faction"] else "")
     return (f'\n\n\n  <li class="{classes}">\n    <h2>{seat_name(p["name"])}{tag}</h2>\n'
             f"    {mark}\n    \n    \n"
-            f'    <p class="to-act {escape(level or "idle")}">{badge}</p>\n    \n    \n'
+            f'    <p class="to-act {escaped(level or "idle")}">{badge}</p>\n    \n    \n'
             f'    <p class="coins">{coins}</p>\n    <p class="cards">{cards}</p>\n'
             f"    {faction}\n  </li>")

@@ -224,6 +224,9 @@ def log_lines(state: TableState, log: Sequence[Ruling], voice: Voice, limit: int
     numbers them (the same on the tablet and every phone), each undo where it happened."""
     marks = _undo_marks(state, len(log))[::-1]
     timed = time_up_numbers(state)
+    if not marks:  # the usual case, in one comprehension: the loop below took ~5 calls a line
+        return [LogLine(number, log[number - 1], time_up=number in timed)
+                for number in range(len(log), max(len(log) - limit, 0), -1)]
     lines: list[LogLine] = []
     for number in range(len(log), -1, -1):  # from the newest; only as far back as shown
         lines.extend(LogLine(undone=words.describe_step(step, voice))

@@ -19,6 +19,7 @@ from flask import Flask
 from app.i18n import LANGUAGES, catalog
 from app.web.regions import reads
 from app.web.screenregions import PHONE, TABLET
+from app.web.templating import ScreensEnvironment
 
 
 def templates_of(app: Flask) -> list[str]:
@@ -40,8 +41,10 @@ def warm_up(app: Flask, pause: Callable[[], object] = lambda: None,
     for language in LANGUAGES:
         catalog(language)
         pause()
+    env = app.jinja_env
+    assert isinstance(env, ScreensEnvironment)
     for template in {region.template for region in (*TABLET.values(), *PHONE.values())}:
-        reads(app.jinja_env, template)  # what each screen region reads: its partials parsed
+        reads(env, template)  # what each screen region reads: its partials parsed
         pause()
     then()
     return len(names)

@@ -75,3 +75,44 @@ def test_the_claim_of_an_action_is_one_ruling_for_the_same_rules():
     rules = parse_rules({})
     assert claim_words(rules, "tax") is claim_words(parse_rules({}), "tax")
     assert Voice().ruling(claim_words(rules, "tax")) == "Duke"
+
+
+def test_a_requests_voice_is_one_object_for_its_three_words(app):
+    """app.web.i18n.voice gives the same Voice for the same language, box and exchanger (the
+    memos then find it by identity, not by the dataclass's __eq__), and its own to another."""
+    from flask import g
+
+    from app.web.i18n import voice
+
+    with app.test_request_context():
+        g.language = "ru"
+        mosigra = voice("mosigra_ru")
+        assert voice("mosigra_ru") is mosigra and mosigra == Voice("ru", "mosigra_ru")
+        other = voice("mosigra_ru", "inquisitor")
+        assert other is not mosigra and other == Voice("ru", "mosigra_ru", "inquisitor")
+        assert voice() == Voice("ru", "la_mame_ru_2015") and voice() is voice()
+        g.language = "en"
+        assert voice("mosigra_ru") == Voice("en", "mosigra_ru") and voice() is not mosigra
+
+
+def test_voices_that_differ_in_one_word_are_remembered_apart():
+    """The memos of translated sentences and worded rulings hold a voice as its three words
+    (they hash in C): a box or an exchanger of its own gets its own words, each time, in
+    turn with the others, as a voice made afresh says them."""
+    from app.engine.rulings import ActionName
+
+    exchange = Ruling("%(action)s", {"action": ActionName("exchange")})
+    boxes = [("ru", "la_mame_ru_2015", "ambassador"), ("ru", "la_mame_ru_2015", "inquisitor"),
+             ("ru", "mosigra_ru", "ambassador"), ("en", "official", "inquisitor")]
+    for _ in range(2):
+        for words in boxes:
+            voice = Voice(*words)
+            assert voice.ruling(exchange) == voice.say(exchange.text, exchange.params)
+            for text in ("Challenge", "Court deck"):
+                assert voice.gettext(text) == i18n.fill_terms(
+                    i18n.catalog(voice.language).gettext(text),
+                    i18n.terms(voice.language, voice.edition))
+    worded = {Voice(*words).ruling(exchange) for words in boxes}
+    assert {"Обмен", "Допрос (обмен)"} <= worded
+    assert Voice("ru", "la_mame_ru_2015").gettext("Court deck") != \
+        Voice("ru", "mosigra_ru").gettext("Court deck")

@@ -7,12 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from jinja2 import Environment
 from markupsafe import Markup, escape
 from tablekit import make_app
 
 from app.editions import usual_edition
 from app.i18n import LANGUAGES, Voice
+from app.web.i18n import escaped
 from app.web.pieces import PIECES
 
 #: The macros as they were in templates/_macros.html, the reference for the same bytes.
@@ -89,3 +92,23 @@ def test_a_piece_outside_a_screen_speaks_the_requests_language(tmp_path: Path):
         html = app.jinja_env.from_string("{{ card_back(1) }}").render()
     said = Voice("ru", usual_edition("ru"), "ambassador").gettext("face-down card")
     assert f'aria-label="{escape(said)}"' in html
+
+
+class Card(str):
+    """A str subclass, as the engine's card and action names are."""
+
+
+@given(st.one_of(st.text(), st.text(alphabet="&<>\"'ab é"), st.integers(), st.none(),
+                 st.booleans(), st.text().map(Markup), st.text().map(Card)))
+def test_a_value_escaped_is_what_markupsafe_escapes(value: object) -> None:
+    """app.web.i18n.escaped: a plain string with nothing to escape as it is, anything else as
+    markupsafe's escape gives it (a Markup left alone, a number or a name subclass escaped)."""
+    assert escaped(value) == str(escape(value))
+    assert type(escaped(value)) is str
+
+
+def test_a_string_with_nothing_to_escape_is_given_back_itself() -> None:
+    name = "Ann Ёжик 42 /t/abc?since=3"
+    assert escaped(name) is name
+    for nasty in ("&", "<", ">", '"', "'", NASTY):
+        assert escaped(f"a{nasty}b") == str(escape(f"a{nasty}b")) != f"a{nasty}b"
