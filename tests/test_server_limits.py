@@ -54,8 +54,9 @@ serve(app, "127.0.0.1", 0, lambda port: print(port, flush=True), limits)
 
 
 @contextmanager
-def limited_server(**limits: object) -> Iterator[int]:
-    process = subprocess.Popen([sys.executable, "-c", SERVER_SCRIPT, json.dumps(limits)],
+def limited_server(script: str = SERVER_SCRIPT, **limits: object) -> Iterator[int]:
+    """The small app above (or ``script``) served with ``limits``; its port."""
+    process = subprocess.Popen([sys.executable, "-c", script, json.dumps(limits)],
                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True)
     try:

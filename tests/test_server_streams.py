@@ -7,17 +7,13 @@ the one wait for an answer that must not come is a bound, not a race."""
 
 from __future__ import annotations
 
-import json
 import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 import pytest
 import test_server_limits
-from test_server_limits import ROOT, answer, answer_or_get, connect, get, limited_server
+from test_server_limits import answer, answer_or_get, connect, get, limited_server
 
 NO_ANSWER_S = 1.0  # how long a connection that must not be served is watched
 
@@ -88,22 +84,11 @@ def test_a_stream_keeps_its_keepalives_coming_after_it_is_handed_over() -> None:
             assert seen.startswith(b"d\r\n: keepalive\n\n\r\n" * 2), seen  # a chunk each
 
 
-@contextmanager
-def quiet_server(**limits: object) -> Iterator[int]:
+def quiet_server(**limits: object) -> AbstractContextManager[int]:
     """The same small server with a keepalive of a minute: a stream's reader that went away
     can only be noticed by reading its end of the connection."""
     script = test_server_limits.SERVER_SCRIPT.replace("keepalive=0.1", "keepalive=60")
-    process = subprocess.Popen([sys.executable, "-c", script, json.dumps(limits)], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        assert line.strip().isdigit(), process.stderr.read() if process.stderr else line
-        yield int(line)
-    finally:
-        process.terminate()
-        _, err = process.communicate(timeout=30)
-    assert "Traceback" not in err, err
+    return limited_server(script, **limits)
 
 
 @pytest.mark.parametrize("how", ["close", "reset"])
