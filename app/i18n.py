@@ -18,7 +18,6 @@ import gettext as _gettext
 import os
 import re
 import tempfile
-import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -30,6 +29,7 @@ from typing import Final
 from app.editions import DEFAULT_EDITION, edition
 from app.engine.rulings import ActionName, CardName, FactionName, Ruling, render
 from app.glossary import TERMS
+from app.quicklock import quick_lock
 
 LANGUAGES = ("en", "ru", "uk", "pt-BR", "ja")
 """The languages with a catalogue (BCP 47 tags, as <html lang> and browsers write them; the
@@ -232,7 +232,7 @@ class _Held(weakref.ref):  # type: ignore[type-arg]
 
 Adapted = tuple[Callable[[Ruling, str], Ruling], str] | None  # (adapt, you) of ruling_to
 WordedKey = tuple[tuple[str, str, str], int, Adapted]  # the voice's words, id(ruling), adapted
-_worded_lock = threading.Lock()
+_worded_lock = quick_lock()
 _worded_memo: OrderedDict[WordedKey, tuple[_Held, str]] = OrderedDict()
 _gone: list[_Held] = []  # references whose ruling is gone: their entries go, a batch at a time
 GONE_KEPT: Final = 256  # entries of gone rulings left until the next batch (a few KiB)

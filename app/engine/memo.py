@@ -6,10 +6,11 @@ the most recent states only."""
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Final, Generic, TypeVar
+
+from app.quicklock import quick_lock
 
 from .state import Game
 
@@ -27,7 +28,7 @@ class ByIdentity(Generic[Thing, T]):
         self._compute = compute
         self._size = size
         self._memo: OrderedDict[Hashable, tuple[Thing, T]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._lock = quick_lock()
 
     def key(self, thing: Thing) -> Hashable:
         """What ``thing``'s value is remembered by: its identity."""

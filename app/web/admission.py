@@ -12,12 +12,12 @@ The clocks are the service's, so tests move them instead of waiting.
 
 from __future__ import annotations
 
-import threading
 from collections import deque
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Final
 
+from app.quicklock import quick_lock
 from app.schema import count_lobbies, remove_abandoned
 from app.store import Store
 from app.web.refusals import Refusal, Why
@@ -37,7 +37,7 @@ class Admission:
         self.clock = clock
         self.now = now
         self._made: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
+        self._lock = quick_lock()
 
     def admit(self, store: Store, client: str) -> None:
         """Refuses (429) a device that made many tables just now, or a full laptop."""

@@ -13,9 +13,10 @@ does the same. Bounded: the oldest notes go first.
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from typing import Final
+
+from app.quicklock import quick_lock
 
 ANSWERS: Final = 4096  # devices remembered: 300 tables of 7, twice over
 
@@ -26,7 +27,7 @@ class Answered:
     def __init__(self, size: int = ANSWERS) -> None:
         self._size = size
         self._given: OrderedDict[tuple[str, str], int] = OrderedDict()
-        self._lock = threading.Lock()
+        self._lock = quick_lock()
 
     def note(self, table_id: str, device: str, version: int) -> None:
         with self._lock:

@@ -4,13 +4,13 @@ a version's screens (the referee's, six phones', the phones' shared rows) all as
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from typing import Any, Final
 
 from app.editions import edition
 from app.engine import RuleError, answers_of, claim_of, claim_words, parse_rules
 from app.i18n import Voice
+from app.quicklock import quick_lock
 from app.web import words
 from app.web.i18n import language
 from app.web.state import TableState
@@ -27,7 +27,7 @@ class _Commons:
         self._size = size
         self._held: OrderedDict[tuple[int, str], tuple[TableState, list[tuple[str, str]],
                                                        dict[str, Any]]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._lock = quick_lock()
 
     def __call__(self, state: TableState, languages: list[tuple[str, str]]) -> dict[str, Any]:
         key = (id(state), language())

@@ -14,10 +14,11 @@ in its own. A screen with a message (a refusal, a flash) is drawn fresh every ti
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Final
+
+from app.quicklock import quick_lock
 
 CSRF_SLOT: Final = "\x1eform-token\x1e"
 """Where a remembered fragment holds the device's form token. Control characters can't be in a
@@ -54,7 +55,7 @@ class Fragments:
         self._bytes = 0  # what the kept fragments take
         self._drawn: OrderedDict[tuple[str, Hashable], tuple[tuple[Hashable, bytes], ...]] = \
             OrderedDict()
-        self._lock = threading.Lock()
+        self._lock = quick_lock()
 
     def get(self, table_id: str, screen: Hashable, version: int, draw: Callable[[], str],
             csrf: str, now: Hashable = None) -> str:

@@ -7,7 +7,6 @@ the path it is mounted at), so it is remembered by those.
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -15,6 +14,8 @@ from functools import lru_cache
 from typing import Any, Final
 
 from flask import Flask, current_app, has_request_context, request, url_for
+
+from app.quicklock import quick_lock
 
 LINKS: Final = 8192  # links remembered (a few per screen, and a refresh link per version)
 SEATS: Final = 4096  # seats whose own links are remembered (300 tables of six, and more)
@@ -26,7 +27,7 @@ class Links:
     def __init__(self, size: int = LINKS) -> None:
         self._size = size
         self._built: OrderedDict[Hashable, str] = OrderedDict()
-        self._lock = threading.Lock()
+        self._lock = quick_lock()
 
     def __call__(self, endpoint: str, **values: Any) -> str:
         if not has_request_context():

@@ -11,7 +11,6 @@ Lines hold only what the log says, which is public.
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from typing import Final
@@ -19,6 +18,7 @@ from typing import Final
 from markupsafe import Markup
 
 from app.i18n import Voice
+from app.quicklock import quick_lock
 from app.web.i18n import escaped, say
 from app.web.pieces import rule_tag
 from app.web.views import LogLine
@@ -29,7 +29,7 @@ anything else a screen shows, so what players type can't forge it."""
 
 LINES: Final = 16384  # lines remembered: the logs on show at 300 tables, in a few languages
 
-_lock = threading.Lock()
+_lock = quick_lock()
 _drawn: OrderedDict[Hashable, tuple[LogLine, str]] = OrderedDict()
 
 

@@ -10,13 +10,13 @@ its own.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Final
 
 from app.interfaces import PlayerLog, TableLog
+from app.quicklock import quick_lock
 from app.store import Store
 
 POOL_SIZE: Final = 16
@@ -29,7 +29,7 @@ class StorePool:
         self.database = database
         self._size = size
         self._idle: list[Store] = []
-        self._lock = threading.Lock()
+        self._lock = quick_lock()
 
     @contextmanager
     def store(self) -> Iterator[Store]:

@@ -7,11 +7,11 @@ guesses). Codes live in memory only: a restart of the laptop forgets them, which
 from __future__ import annotations
 
 import secrets
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from app.quicklock import quick_lock
 from app.store import same_secret
 
 CODE_SECONDS: Final = 600
@@ -31,7 +31,7 @@ class JoinCodes:
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
         self._codes: dict[str, JoinCode] = {}
-        self._lock = threading.Lock()
+        self._lock = quick_lock()
 
     def new(self, table_id: str) -> JoinCode:
         code = JoinCode(f"{secrets.randbelow(10**6):06d}", self.clock() + CODE_SECONDS)

@@ -7,7 +7,6 @@ else wrote first.
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -22,6 +21,7 @@ from app.engine import (
     phone_may_take,
     step_from_fields,
 )
+from app.quicklock import quick_lock
 from app.store import Seat, Writing, same_secret
 from app.web.refusals import Refusal, Why
 from app.web.state import TableState
@@ -41,7 +41,7 @@ class Seats:
         # A seat link's table, remembered: a token never moves to another table (a re-issued
         # or deleted one is no longer a seat of its table's state, which is always read).
         self._tables_of_seats: OrderedDict[str, str] = OrderedDict()
-        self._lock = threading.Lock()
+        self._lock = quick_lock()
 
     def _remember(self, token: str, table_id: str) -> None:
         with self._lock:

@@ -15,7 +15,6 @@ the start entry's set-up holds them.
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -24,6 +23,7 @@ from typing import Any, Final
 from app.engine import Game, apply, new_game, pending
 from app.engine.cards import ACTIONS
 from app.frozen import freeze
+from app.quicklock import quick_lock
 from app.store import JSON, LogRow, Seat, Snapshot, Table
 
 CONTROL: Final = "control"
@@ -198,7 +198,7 @@ class StateCache:
         self._tables = tables
         self._versions = versions
         self._states: OrderedDict[str, tuple[TableState, ...]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._lock = quick_lock()
 
     def get(self, table_id: str, version: int) -> TableState | None:
         with self._lock:

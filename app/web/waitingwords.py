@@ -14,18 +14,18 @@ games in every language with its wording afresh).
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from typing import Final
 
 from app.engine import Ruling
 from app.engine.waiting import waiting_to_you
 from app.i18n import Voice
+from app.quicklock import quick_lock
 
 LINES: Final = 4096  # lines worded (a few dozen per table: its players, windows and voices)
 
 _worded: OrderedDict[tuple[Voice, str, str], str] = OrderedDict()
-_lock = threading.Lock()
+_lock = quick_lock()
 
 
 def waiting_words(voice: Voice, line: Ruling, you: str) -> str:
