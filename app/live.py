@@ -41,6 +41,9 @@ SSE_HEADERS: Final = {
 }
 """Headers for the streaming response that wraps :func:`stream`."""
 
+Draw = Callable[[int], str | bytes | None]
+"""A stream's screen at a version: text, or the UTF-8 bytes kept of it; :data:`HELD`; None."""
+
 HELD: Final = ""
 """What a stream's ``draw`` gives for a listener that holds its screen at that version already
 (the answer to its own tap): the event then carries only the version (see ``static/app.js``)."""
@@ -49,13 +52,14 @@ OPENED: Final = b": open\n\n"
 KEEPALIVE: Final = b": keepalive\n\n"
 
 
-def changed_event(version: int, screen: str | None = None) -> bytes:
+def changed_event(version: int, screen: str | bytes | None = None) -> bytes:
     """The SSE event for "the table is now at ``version``", as sent (UTF-8): its data is the
-    listener's fresh ``screen`` (an HTML fragment, swapped in by htmx's ``sse-swap``) when
-    there is one, else the version (the listener then fetches its screen)."""
+    listener's fresh ``screen`` (an HTML fragment, swapped in by htmx's ``sse-swap``; as text,
+    or as the UTF-8 bytes kept of it) when there is one, else the version (the listener then
+    fetches its screen)."""
     if screen is None:
         return b"event: changed\ndata: %d\n\n" % version
-    data = screen.strip().encode()
+    data = screen.strip() if isinstance(screen, bytes) else screen.strip().encode()
     if b"\r" in data:  # SSE ends a line at CR, LF or CRLF: each becomes a line of data
         data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     # Each line of the screen is a "data:" line (a browser joins them with LF again): one
@@ -64,7 +68,7 @@ def changed_event(version: int, screen: str | None = None) -> bytes:
     return b"".join((b"event: changed\ndata: ", data.replace(b"\n", b"\ndata: "), b"\n\n"))
 
 
-def _event(version: int, draw: Callable[[int], str | None] | None) -> bytes | None:
+def _event(version: int, draw: Draw | None) -> bytes | None:
     """The event for ``version``, or None to end the stream."""
     if draw is None:
         return changed_event(version)
@@ -85,7 +89,7 @@ class LiveUpdates(Protocol):
     def stream(self, table_id: str, last_version: int,
                current_version: Callable[[], int] | None = None,
                still_allowed: Callable[[int], bool] | None = None,
-               draw: Callable[[int], str | None] | None = None) -> Stream:
+               draw: Draw | None = None) -> Stream:
         """One screen's SSE stream, as :meth:`Broker.stream` describes."""
         raise NotImplementedError
 
@@ -173,7 +177,7 @@ class Stream:
     def __init__(self, broker: Broker, table_id: str, last_version: int,
                  current_version: Callable[[], int] | None,
                  still_allowed: Callable[[int], bool] | None,
-                 draw: Callable[[int], str | None] | None) -> None:
+                 draw: Draw | None) -> None:
         self._broker, self.table_id, self.seen = broker, table_id, last_version
         self._current, self._allowed, self._draw = current_version, still_allowed, draw
         self._channel: _Channel | None = None
@@ -268,7 +272,7 @@ class Broker:
     def stream(self, table_id: str, last_version: int,
                current_version: Callable[[], int] | None = None,
                still_allowed: Callable[[int], bool] | None = None,
-               draw: Callable[[int], str | None] | None = None) -> Stream:
+               draw: Draw | None = None) -> Stream:
         """One client's SSE stream (:class:`Stream` says what it sends, and when)."""
         return Stream(self, table_id, last_version, current_version, still_allowed, draw)
 

@@ -254,6 +254,8 @@ def test_a_screen_in_an_event_is_one_data_line_per_line_and_reads_back_whole(scr
     assert all(line.startswith("data: ") for line in body)
     expected = screen.strip().replace("\r\n", "\n").replace("\r", "\n")
     assert "\n".join(line[len("data: "):] for line in body) == expected
+    # The UTF-8 bytes a fragment cache keeps of the screen make the same event.
+    assert changed_event(4, screen.encode()) == changed_event(4, screen)
 
 
 def test_no_publish_is_lost_between_a_stream_reading_the_version_and_waiting() -> None:

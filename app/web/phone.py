@@ -9,7 +9,7 @@ is shown to a device that does not hold it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -45,6 +45,8 @@ bp = Blueprint("phone", __name__, url_prefix="/s")
 LANGUAGES_SHOWN: Final = languages()
 """Each language in itself (:func:`app.web.screens.languages`): the same on every screen, so
 listed once rather than at each draw of six phones."""
+
+T = TypeVar("T")
 
 Command = Callable[[tuple[TableState, Seat]], tuple[TableState, Seat]]
 """A service call for a phone's tap, given the seat as the route saw it (one load per tap),
@@ -119,13 +121,24 @@ def fragment_html(state: TableState, seat: Seat, message: str | None = None,
     ``csrf``: this device's form token for the seat, if the caller has it already."""
     if message is not None:
         return render_template("phone/_phone.html", **context(state, seat, message))
+    return _remembered(state, seat, csrf, fragments().get)
+
+
+def fragment_bytes(state: TableState, seat: Seat, csrf: str) -> bytes:
+    """:func:`fragment_html` as an event sends it: the UTF-8 bytes kept, neither decoded nor
+    encoded again (Fragments.get_encoded)."""
+    return _remembered(state, seat, csrf, fragments().get_encoded)
+
+
+def _remembered(state: TableState, seat: Seat, csrf: str | None, get: Callable[..., T]) -> T:
+    """The seat's screen through ``get`` (Fragments.get or get_encoded)."""
     extras, shown = nightviews.phone_extras_keyed(state, seat,
                                                   lambda: tables().now().timestamp())
     spoken = speaking()
-    return fragments().get(state.table.id, ("seat", seat.token, spoken), state.version,
-                           lambda: _drawn(context(state, seat, csrf=CSRF_SLOT, extras=extras,
-                                                  spoken=spoken)),
-                           csrf or csrf_token(f"seat:{seat.token}"), shown)
+    return get(state.table.id, ("seat", seat.token, spoken), state.version,
+               lambda: _drawn(context(state, seat, csrf=CSRF_SLOT, extras=extras,
+                                      spoken=spoken)),
+               csrf or csrf_token(f"seat:{seat.token}"), shown)
 
 
 def _drawn(view: dict[str, Any]) -> str:
@@ -178,7 +191,7 @@ def events(token: str) -> ResponseReturnValue:
     table_id, device, service = state.table.id, device_id(), seats()
     csrf = csrf_token(f"seat:{token}")  # the stream's device and seat never change
 
-    def draw(version: int) -> str | None:
+    def draw(version: int) -> bytes | None:
         """The seat's screen at ``version``, for this device only (else the stream ends)."""
         now = state_at(table_id, version)
         seat = None if now is None else now.seat_with_token(token)
@@ -186,7 +199,7 @@ def events(token: str) -> ResponseReturnValue:
                 not same_secret(device, seat.device):
             return None
         g.language = seat.language or now.table.language
-        return fragment_html(now, seat, csrf=csrf)
+        return fragment_bytes(now, seat, csrf)
 
     return event_stream(table_id, state.version,
                         lambda version: service.still_holds(table_id, version, token, device),

@@ -110,7 +110,7 @@ def stream_environ(environ: Mapping[str, Any]) -> dict[str, Any]:
 
 def event_stream(table_id: str, version: int,
                  still_allowed: Callable[[int], bool] | None = None,
-                 draw: Callable[[int], str | None] | None = None) -> Response:
+                 draw: Callable[[int], str | bytes | None] | None = None) -> Response:
     """``changed`` events for one screen, for as long as ``still_allowed`` says yes, each
     carrying the screen ``draw`` gives at that version. ``version`` is the one the screen shows
     (the page's ``since``, if it said, else now). No request context is kept for the stream
@@ -129,7 +129,7 @@ def event_stream(table_id: str, version: int,
     def current() -> int:
         return service.version(table_id) or 0
 
-    def screen_at(version: int) -> str | None:
+    def screen_at(version: int) -> str | bytes | None:
         if draw is None:
             return None
         if given.holds(table_id, device, version):

@@ -169,13 +169,14 @@ def fragment(table_id: str) -> ResponseReturnValue:
 
 @bp.get("/<table_id>/events")
 def events(table_id: str) -> ResponseReturnValue:
-    def draw(version: int) -> str | None:
-        """The referee's screen at ``version`` (a referee stays one: no check to repeat)."""
+    def draw(version: int) -> str | bytes | None:
+        """The referee's screen at ``version`` (a referee stays one: no check to repeat), as
+        the bytes kept of it."""
         now = state_at(table_id, version)
         if now is None:
             return None
         g.language = now.table.language
-        return fragment_html(now)
+        return fragment_answer(now)
 
     return event_stream(table_id, referee_state(table_id).version, draw=draw)
 
