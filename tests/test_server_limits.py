@@ -264,3 +264,20 @@ def test_the_apps_event_stream_keepalive_reaches_the_client_through_the_server(
     finally:
         live.stop()
     assert not live.errors(), live.errors()
+
+
+def test_a_request_formats_no_access_log_line() -> None:
+    """The server keeps no access log: gevent's handler would format a line for each request
+    (the date in it) and drop it. A formatter that fails would show in the server's stderr."""
+    script = SERVER_SCRIPT.replace(
+        "from app.wsgi import serve",
+        "from app.wsgi import LimitedHandler, serve\n"
+        "LimitedHandler.format_request = lambda self: 1 / 0")
+    with limited_server(script) as port:
+        with connect(port) as sock:  # two requests on one connection
+            sock.sendall(b"GET /ping HTTP/1.1\r\nHost: x\r\n\r\n"
+                         b"GET /ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            assert answer(sock).count(b"pong") == 2
+        with connect(port) as sock:  # an error's answer logs its line too
+            sock.sendall(b"NONSENSE\r\n\r\n")
+            assert answer(sock).startswith(b"HTTP/1.1 400")
