@@ -4,6 +4,8 @@ to the app's own work (which `bench/tap.py` counts in-process).
     .venv/bin/python bench/cost.py          (about 30 s)
     .venv/bin/python bench/cost.py 500      (more requests of each kind)
     .venv/bin/python bench/cost.py --callgrind 30  (instructions per tap, under valgrind)
+    .venv/bin/python bench/cost.py --callgrind 30 --keep cg.out
+                                    (and callgrind's file, for `callgrind_annotate cg.out`)
 
 Starts `coup-referee serve`, sets one table up (a tablet and 6 phones, the game started), then
 makes N requests of each kind in sequence, one at a time, and reads the server's user and
@@ -156,10 +158,11 @@ async def close(listeners: list[asyncio.Future[None]], referee: Referee) -> None
     referee.http.close()
 
 
-def instructions_per_tap(count: int) -> float:
+def instructions_per_tap(count: int, keep: str | None = None) -> float:
     """The server's instructions per tap under valgrind's callgrind (user space; no load on the
     machine changes them): counted over ``count`` taps after a warm-up, the counters zeroed
-    and dumped with ``callgrind_control``. About a minute for 30 taps."""
+    and dumped with ``callgrind_control``. About a minute for 30 taps. ``keep``: where to copy
+    callgrind's file (which C functions the instructions went to: ``callgrind_annotate``)."""
     server = Server()
     out = Path(server.instance) / "callgrind"
     server.command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}.%p",
@@ -169,6 +172,8 @@ def instructions_per_tap(count: int) -> float:
         server.wait_ready(300)  # start-up under valgrind: some 30 s
         asyncio.run(count_taps(server, count))
         dump = Path(f"{out}.{server.pid}.1").read_text(errors="replace")
+        if keep:
+            Path(keep).write_text(dump)
     finally:
         server.stop()
     summary = next(line for line in dump.splitlines() if line.startswith("summary:"))
@@ -197,9 +202,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--callgrind", type=int, metavar="N",
                         help="instead, count the server's instructions per tap over N taps "
                              "under valgrind (30 is enough: the count does not vary)")
+    parser.add_argument("--keep", metavar="PATH",
+                        help="with --callgrind: keep callgrind's file at PATH")
     args = parser.parse_args(argv)
     if args.callgrind:
-        per_tap = instructions_per_tap(args.callgrind)
+        per_tap = instructions_per_tap(args.callgrind, args.keep)
         print(f"server instructions per tap (callgrind, {args.callgrind} taps): "
               f"{per_tap / 1e6:.2f} M")
         return 0
