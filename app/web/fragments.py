@@ -58,14 +58,15 @@ class Fragments:
         self._lock = quick_lock()
 
     def get(self, table_id: str, screen: Hashable, version: int, draw: Callable[[], str],
-            csrf: str, now: Hashable = None) -> str:
+            csrf: str, now: object = None) -> str:
         """The fragment of ``screen`` at ``version``, drawn by ``draw`` (with
         :data:`CSRF_SLOT` for the form token) unless it was drawn before; ``csrf`` filled in.
-        ``now``: what else it shows that changes between versions (a countdown's seconds)."""
+        ``now``: what else it shows that changes between versions (a countdown's seconds),
+        compared as a value (never hashed)."""
         return self.part(table_id, screen, version, draw, now).replace(CSRF_SLOT, csrf)
 
     def get_encoded(self, table_id: str, screen: Hashable, version: int,
-                    draw: Callable[[], str], csrf: str, now: Hashable = None) -> bytes:
+                    draw: Callable[[], str], csrf: str, now: object = None) -> bytes:
         """:meth:`get` as the UTF-8 bytes an answer sends: the bytes kept, the form token
         filled in, neither decoded nor encoded again (a tablet's screen is ~45,000
         characters, and one curly quote in it makes encoding it a walk character by
@@ -79,7 +80,7 @@ class Fragments:
         return kept.replace(CSRF_SLOT_BYTES, csrf.encode())
 
     def part(self, table_id: str, screen: Hashable, version: int, draw: Callable[[], str],
-             now: Hashable = None) -> str:
+             now: object = None) -> str:
         """``screen`` at ``version`` (and ``now``) as ``draw`` gives it, drawn once: a whole
         screen with its slots, or a part that several screens of the table share. One is
         kept per screen: the newest version's, as it was last drawn."""

@@ -177,28 +177,29 @@ def phone_extras(state: TableState, seat: Seat, now: float) -> View:
 
 
 def phone_extras_keyed(state: TableState, seat: Seat, clock: Callable[[], float]
-                       ) -> tuple[View, str]:
+                       ) -> tuple[View, View]:
     """The night's parts of a seat's screen, and what they show as a key (a seat's screen is
-    remembered per version by it: a countdown's seconds change between two versions). The
-    night's own part is the same on each phone of a version, and so is the whole of it for a
-    seat the countdown does not wait for: worked out once per state. ``clock`` gives the
-    seconds since the epoch, asked only when a countdown waits for the seat."""
+    remembered per version by it, compared as a value: a countdown's seconds change between
+    two versions; a ``repr`` of it cost ~40 us a state). The night's own part is the same on
+    each phone of a version, and so is the whole of it for a seat the countdown does not wait
+    for: worked out once per state. ``clock`` gives the seconds since the epoch, asked only
+    when a countdown waits for the seat."""
     night = _phone_night(state)
     if night.running is None or not night.running.for_seat(seat.name):
-        return night.idle
+        return night.idle, night.idle
     timer = countdown(state, clock(), seat)
-    return {**night.view, **timer}, night.shown + repr(sorted(timer.items()))
+    extras = {**night.view, **timer}
+    return extras, extras
 
 
 @dataclass(frozen=True)
 class _PhoneNight:
-    """The night's part of a state's phone screens: its view and key, the running countdown
-    (or None), and the whole part and key of a seat the countdown does not wait for."""
+    """The night's part of a state's phone screens: its view, the running countdown (or None),
+    and the whole part of a seat the countdown does not wait for."""
 
     view: View
-    shown: str
     running: evening.Countdown | None
-    idle: tuple[View, str]
+    idle: View
 
 
 STILL: Final[View] = {"countdown": None, "countdown_stands": False}
@@ -207,9 +208,7 @@ STILL: Final[View] = {"countdown": None, "countdown_stands": False}
 
 def _night_and_key(state: TableState) -> _PhoneNight:
     view = {**night(state), "game_over": game_over(state)}
-    shown = repr(sorted(view.items()))
-    idle = {**view, **STILL}, shown + repr(sorted(STILL.items()))
-    return _PhoneNight(view, shown, evening.countdown(state), idle)
+    return _PhoneNight(view, evening.countdown(state), {**view, **STILL})
 
 
 _phone_night: Final = PerState(_night_and_key, spoken=False)
