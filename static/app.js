@@ -55,10 +55,10 @@
   // A phone that wakes up, or a stream that reconnects, fetches the whole view again:
   // pushes sent while it slept are lost (iOS drops background streams).
   document.addEventListener("visibilitychange", function () {
-    if (document.hidden) { hideSecrets(); } else { refresh(); }
+    if (document.hidden) { leave(); } else { leaving = false; refresh(); }
   });
-  window.addEventListener("pagehide", hideSecrets);
-  window.addEventListener("pageshow", function (e) { if (e.persisted) { refresh(); } });
+  window.addEventListener("pagehide", leave);
+  window.addEventListener("pageshow", function (e) { leaving = false; if (e.persisted) { refresh(); } });
   document.addEventListener("htmx:sseOpen", refresh);
 
   // The fallback for a stream that died without a word (a browser sees none of the server's
@@ -315,14 +315,30 @@
   function openFolds() {
     try { return JSON.parse(window.sessionStorage.getItem("open-folds") || "[]"); } catch (err) { return []; }
   }
+  function keepFolds(folds) {
+    var keys = openFolds();
+    folds.forEach(function (el) {
+      var key = el.getAttribute("data-keep");
+      keys = keys.filter(function (k) { return k !== key; });
+      if (el.open) { keys.push(key); }
+    });
+    try { window.sessionStorage.setItem("open-folds", JSON.stringify(keys.slice(-20))); } catch (err) { /* private mode */ }
+  }
   document.addEventListener("toggle", function (e) {
     var el = e.target;
-    if (!el.matches || !el.matches("details[data-keep]")) { return; }
-    var key = el.getAttribute("data-keep");
-    var keys = openFolds().filter(function (k) { return k !== key; });
-    if (el.open) { keys.push(key); }
-    try { window.sessionStorage.setItem("open-folds", JSON.stringify(keys.slice(-20))); } catch (err) { /* private mode */ }
+    if (leaving || !el.matches || !el.matches("details[data-keep]")) { return; }
+    keepFolds([el]);
   }, true);
+  // A toggle event comes a moment after its fold opened, so a reload right after the tap could
+  // go first: as the page goes (or the phone's screen goes off), every fold's state is written
+  // down, then the secrets are hidden. Hiding closes the secret folds; that closing is not the
+  // player's, so it is not written down.
+  var leaving = false;
+  function leave() {
+    if (!leaving) { keepFolds(Array.prototype.slice.call(document.querySelectorAll("details[data-keep]"))); }
+    leaving = true;
+    hideSecrets();
+  }
   // A phone's "Steal ▸" opened by its player (its targets under the actions) is brought into
   // sight: on a small screen the list would open below the fold, under the decision timer's
   // bar. Only on the player's tap: a live update that keeps it open leaves the page where it is.
