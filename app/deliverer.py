@@ -10,6 +10,7 @@ what a slow reader does not take at once later, on its own.
 
 from __future__ import annotations
 
+import _thread
 import threading
 import time
 import traceback
@@ -32,17 +33,17 @@ class Deliverer:
         self._due: deque[_Channel] = deque()  # channels that moved, in the order they did
         self._streams: set[Stream] = set()
         self._wake = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._thread: int | None = None  # the running thread's identifier
 
     def add(self, stream: Stream, channel: _Channel) -> None:
         """Write ``stream``'s events from now on (the broker's lock held)."""
         self._streams.add(stream)
         if channel.version > stream.seen:  # published while its opening was on its way
             self.due(channel)
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, daemon=True,
-                                            name="stream deliverer")
-            self._thread.start()
+        if self._thread is None:  # started without waiting for it to begin, as Thread.start
+            # would (a switch under gevent, the broker's lock held): that lock never waits, so
+            # no finalizer that takes it (a stream's end) can wait (app/quicklock.py).
+            self._thread = _thread.start_new_thread(self._run, ())
 
     def due(self, channel: _Channel) -> None:
         """``channel`` moved: its handed-over streams get their events."""

@@ -1,6 +1,7 @@
 """The memos' and pools' locks are the operating system's, even once gevent has patched
 ``threading`` (app/quicklock.py): their sections never wait, and gevent's lock costs a hub
-look-up at every acquire. The broker's lock, whose section starts a thread, stays gevent's."""
+look-up at every acquire. The broker's lock stays gevent's, and never waits either: a finalizer
+that takes it (a stream's end) can't switch away from a held quick lock."""
 
 from __future__ import annotations
 
@@ -48,3 +49,32 @@ def test_under_gevent_the_memos_locks_are_the_operating_systems_and_the_brokers_
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"patched": True, "memo": True, "fragments": True,
                                        "states": True, "broker": False}
+
+
+HAND_OVER = """
+from gevent import monkey
+monkey.patch_all()
+import greenlet, json
+from app.live import Broker
+
+class Outlet:
+    busy = closed = False
+    def send(self, data): pass
+    def close(self): self.closed = True
+
+broker = Broker()
+stream = broker.stream("t", 0)
+stream.opening()
+switches = []
+greenlet.settrace(lambda event, args: switches.append(event))
+stream.take_over(Outlet())  # the first hand-over starts the deliverer, under the broker's lock
+greenlet.settrace(None)
+print(json.dumps({"switches": switches, "started": broker._deliverer._thread is not None}))
+"""
+
+
+def test_starting_the_deliverer_under_the_brokers_lock_switches_to_no_other_greenlet() -> None:
+    done = subprocess.run([sys.executable, "-c", HAND_OVER], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"switches": [], "started": True}
