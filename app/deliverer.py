@@ -40,9 +40,10 @@ class Deliverer:
         self._streams.add(stream)
         if channel.version > stream.seen:  # published while its opening was on its way
             self.due(channel)
-        if self._thread is None:  # started without waiting for it to begin, as Thread.start
-            # would (a switch under gevent, the broker's lock held): that lock never waits, so
-            # no finalizer that takes it (a stream's end) can wait (app/quicklock.py).
+        if self._thread is None:
+            # Not Thread.start, which waits for the thread to begin (under gevent, a switch to
+            # another greenlet with the broker's lock held): that lock never waits, so neither
+            # does a finalizer that takes it (a stream's end; app/quicklock.py says why).
             self._thread = _thread.start_new_thread(self._run, ())
 
     def due(self, channel: _Channel) -> None:

@@ -53,7 +53,7 @@ class Fragments:
         self._size = size
         self._budget = budget
         self._bytes = 0  # what the kept fragments take
-        self._drawn: OrderedDict[tuple[str, Hashable], tuple[tuple[Hashable, bytes], ...]] = \
+        self._drawn: OrderedDict[tuple[str, Hashable], tuple[tuple[object, bytes], ...]] = \
             OrderedDict()
         self._lock = quick_lock()
 
@@ -97,8 +97,8 @@ class Fragments:
         it showed before)."""
         return self._remembered((table_id, screen), shows, draw, lambda _newest: True, kept)
 
-    def _remembered(self, key: tuple[str, Hashable], mark: Hashable, draw: Callable[[], str],
-                    replaces: Callable[[Hashable], bool], kept: int = 1) -> str:
+    def _remembered(self, key: tuple[str, Hashable], mark: object, draw: Callable[[], str],
+                    replaces: Callable[[object], bool], kept: int = 1) -> str:
         """The html remembered under ``key`` if it was drawn for ``mark``, else ``draw()``,
         kept (with the ``kept - 1`` drawn before it) if ``replaces`` says so of the newest
         mark held (a newer version is not replaced)."""
@@ -111,8 +111,8 @@ class Fragments:
         self._keep_drawn(key, mark, html, replaces, kept)
         return html
 
-    def _found_or_drawn(self, key: tuple[str, Hashable], mark: Hashable,
-                        draw: Callable[[], str], replaces: Callable[[Hashable], bool],
+    def _found_or_drawn(self, key: tuple[str, Hashable], mark: object,
+                        draw: Callable[[], str], replaces: Callable[[object], bool],
                         kept: int = 1) -> tuple[bytes | None, str | None]:
         """(the bytes remembered, None) if drawn for ``mark``; else (the bytes kept of it or
         None, ``draw()``), as :meth:`_remembered` keeps it (the same look-up, without the
@@ -125,8 +125,8 @@ class Fragments:
         html = draw()
         return self._keep_drawn(key, mark, html, replaces, kept), html
 
-    def _keep_drawn(self, key: tuple[str, Hashable], mark: Hashable, html: str,
-                    replaces: Callable[[Hashable], bool], kept: int) -> bytes | None:
+    def _keep_drawn(self, key: tuple[str, Hashable], mark: object, html: str,
+                    replaces: Callable[[object], bool], kept: int) -> bytes | None:
         """Keep ``html`` drawn for ``mark`` (with the ``kept - 1`` drawn before it) if
         ``replaces`` says so of the newest mark held; its bytes if kept."""
         with self._lock:
@@ -137,7 +137,7 @@ class Fragments:
                 return encoded
         return None
 
-    def _keep(self, key: tuple[str, Hashable], drawings: tuple[tuple[Hashable, bytes], ...]
+    def _keep(self, key: tuple[str, Hashable], drawings: tuple[tuple[object, bytes], ...]
               ) -> None:
         """Remember ``drawings`` under ``key`` (the lock held), the oldest screens let go
         beyond the bounds: as many as ``size``, as many bytes as ``budget``."""
@@ -148,7 +148,7 @@ class Fragments:
             _key, oldest = self._drawn.popitem(last=False)
             self._bytes -= _size_of(oldest)
 
-    def held(self, table_id: str) -> list[tuple[Hashable, Hashable, str]]:
+    def held(self, table_id: str) -> list[tuple[Hashable, object, str]]:
         """(screen, version or what it shows, html) of each fragment and part remembered for
         ``table_id``."""
         with self._lock:
@@ -165,7 +165,7 @@ class Fragments:
         return self._bytes
 
 
-def _size_of(drawings: tuple[tuple[Hashable, bytes], ...]) -> int:
+def _size_of(drawings: tuple[tuple[object, bytes], ...]) -> int:
     # A list, not a generator: each step of a generator is a Python call (twice per drawing
     # kept, a dozen times a tap).
     return sum([len(html) for _mark, html in drawings])

@@ -172,24 +172,17 @@ def tablet_extras(state: TableState, watch_link: str, now: float) -> View:
             "game_over": game_over(state)}
 
 
-def phone_extras(state: TableState, seat: Seat, now: float) -> View:
-    return phone_extras_keyed(state, seat, lambda: now)[0]
-
-
-def phone_extras_keyed(state: TableState, seat: Seat, clock: Callable[[], float]
-                       ) -> tuple[View, View]:
-    """The night's parts of a seat's screen, and what they show as a key (a seat's screen is
-    remembered per version by it, compared as a value: a countdown's seconds change between
-    two versions; a ``repr`` of it cost ~40 us a state). The night's own part is the same on
-    each phone of a version, and so is the whole of it for a seat the countdown does not wait
-    for: worked out once per state. ``clock`` gives the seconds since the epoch, asked only
-    when a countdown waits for the seat."""
+def phone_extras(state: TableState, seat: Seat, clock: Callable[[], float]) -> View:
+    """The night's parts of a seat's screen, which are also its key beside the version (a
+    seat's screen is remembered per version and by them, compared as a value: a countdown's
+    seconds change between two versions; a ``repr`` of them cost ~40 us a state). The night's
+    own part is the same on each phone of a version, and so is the whole of it for a seat the
+    countdown does not wait for: worked out once per state. ``clock`` gives the seconds since
+    the epoch, asked only when a countdown waits for the seat."""
     night = _phone_night(state)
     if night.running is None or not night.running.for_seat(seat.name):
-        return night.idle, night.idle
-    timer = countdown(state, clock(), seat)
-    extras = {**night.view, **timer}
-    return extras, extras
+        return night.idle
+    return {**night.view, **countdown(state, clock(), seat)}
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,7 @@ def context(state: TableState, seat: Seat, message: str | None = None,
             spoken: str | None = None) -> dict[str, Any]:
     """A seat's screen's view (``spoken``: this request's language, if the caller has it)."""
     if extras is None:
-        extras = nightviews.phone_extras(state, seat, tables().now().timestamp())
+        extras = nightviews.phone_extras(state, seat, lambda: tables().now().timestamp())
     csrf = csrf or csrf_token(f"seat:{seat.token}")
     view = views.phone(state, seat, LANGUAGES_SHOWN)
     if "me" in view:
@@ -132,13 +132,12 @@ def fragment_bytes(state: TableState, seat: Seat, csrf: str) -> bytes:
 
 def _remembered(state: TableState, seat: Seat, csrf: str | None, get: Callable[..., T]) -> T:
     """The seat's screen through ``get`` (Fragments.get or get_encoded)."""
-    extras, shown = nightviews.phone_extras_keyed(state, seat,
-                                                  lambda: tables().now().timestamp())
+    extras = nightviews.phone_extras(state, seat, lambda: tables().now().timestamp())
     spoken = speaking()
     return get(state.table.id, ("seat", seat.token, spoken), state.version,
                lambda: _drawn(context(state, seat, csrf=CSRF_SLOT, extras=extras,
                                       spoken=spoken)),
-               csrf or csrf_token(f"seat:{seat.token}"), shown)
+               csrf or csrf_token(f"seat:{seat.token}"), extras)  # the night's parts: a key too
 
 
 def _drawn(view: dict[str, Any]) -> str:

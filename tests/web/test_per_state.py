@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Flask, g
 from tablekit import Table, view
 
-from app.web.nightviews import phone_extras, phone_extras_keyed
+from app.web.nightviews import phone_extras
 from app.web.perstate import PerState
 from app.web.phoneparts import phone_parts
 from app.web.regions import Placed
@@ -54,9 +54,8 @@ def test_a_phones_night_part_and_its_key_are_each_seats_own_countdown(app: Flask
     ann, bob = (state.seat_with_token(started.tokens[n]) for n in ("Ann", "Bob"))
     assert ann is not None and bob is not None
     with app.test_request_context():
-        extras, shown = phone_extras_keyed(state, ann, lambda: 0.0)
-        assert extras == phone_extras(state, bob, 0.0) and extras["countdown"] is None
-        assert shown == extras  # the key is what the part shows, compared as a value
+        extras = phone_extras(state, ann, lambda: 0.0)
+        assert extras == phone_extras(state, bob, lambda: 0.0) and extras["countdown"] is None
 
 
 def test_an_idle_seats_alert_is_not_drawn_again_for_a_buzz_it_does_not_give(started: Table,

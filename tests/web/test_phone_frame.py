@@ -25,7 +25,7 @@ def test_the_frame_draws_what_the_template_draws(tmp_path: Path, seed: int):
         with table.app.test_request_context():
             for number, seat in enumerate(state.seats):
                 g.language = "ru" if number == 1 else state.table.language
-                extras = nightviews.phone_extras(state, seat, tables().now().timestamp())
+                extras = nightviews.phone_extras(state, seat, lambda: tables().now().timestamp())
                 for message in (None, "Out of date") if number == 0 else (None,):
                     view = phone.context(state, seat, message, CSRF_SLOT, extras)
                     drawn = frame(view)
@@ -43,7 +43,7 @@ def test_unusual_screens_are_the_templates(tmp_path: Path):
     seat = state.seats[0]
     with table.app.test_request_context():
         g.language = "en"
-        extras = nightviews.phone_extras(state, seat, 0.0)
+        extras = nightviews.phone_extras(state, seat, lambda: 0.0)
         usual = phone.context(state, seat, None, CSRF_SLOT, extras)
         assert frame(usual) is not None
         for unusual in ({"message": "Hello"}, {"on_tablet": True}, {"lobby": True},
