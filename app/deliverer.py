@@ -2,10 +2,12 @@
 
 One thread (a greenlet under gevent) for the whole broker, while it has a stream handed
 over: a publish names the table's channel, and the deliverer writes each of its
-handed-over streams' events (drawn here, in the stream's own request context); every second
-it sends a keepalive to each stream quiet for the broker's ``keepalive`` and ends the streams
-whose connection is gone. It never waits for a reader: an :class:`~app.live.Outlet` writes
-what a slow reader does not take at once later, on its own.
+handed-over streams' events (drawn here, in the stream's own request context); it sends a
+keepalive to each stream quiet for the broker's ``keepalive``, and ends each stream whose
+connection is gone as its outlet says so. Between those it sleeps: it wakes when the first
+keepalive is due, not every second (an idle server's wake-ups were most of its work at one
+table: docs/PERFORMANCE.md). It never waits for a reader: an :class:`~app.live.Outlet`
+writes what a slow reader does not take at once later, on its own.
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from app.live import Broker, Stream, _Channel
 
-SWEEP_S: Final = 1.0
-"""How often the deliverer looks for streams quiet for a keepalive's time (so a keepalive goes
-out between 15 and 16 s after the last write) and for connections gone."""
+BUSY_S: Final = 1.0
+"""How soon the deliverer looks again at a stream whose keepalive is due while its outlet is
+still writing to a slow reader (a keepalive would tell that reader nothing)."""
 
 
 class Deliverer:
@@ -32,12 +34,17 @@ class Deliverer:
         self._broker = broker
         self._due: deque[_Channel] = deque()  # channels that moved, in the order they did
         self._streams: set[Stream] = set()
+        self._gone: deque[Stream] = deque()  # streams whose outlet said its reader went
         self._wake = threading.Event()
         self._thread: int | None = None  # the running thread's identifier
 
     def add(self, stream: Stream, channel: _Channel) -> None:
-        """Write ``stream``'s events from now on (the broker's lock held)."""
+        """Write ``stream``'s events from now on (the broker's lock held). Its first
+        keepalive is due no sooner than any other stream's (each is ``keepalive`` after the
+        stream's last write), so the deliverer's sleep needs no change."""
         self._streams.add(stream)
+        assert stream.outlet is not None
+        stream.outlet.on_gone = lambda: self.gone(stream)
         if channel.version > stream.seen:  # published while its opening was on its way
             self.due(channel)
         if self._thread is None:
@@ -51,21 +58,28 @@ class Deliverer:
         self._due.append(channel)
         self._wake.set()
 
+    def gone(self, stream: Stream) -> None:
+        """``stream``'s reader went away or stalled (its outlet says so): it ends now."""
+        self._gone.append(stream)
+        self._wake.set()
+
     def _run(self) -> None:
-        swept = time.monotonic()
+        sweep_at = time.monotonic() + self._broker.keepalive  # no keepalive due before it
         while not self._idle():
-            every = min(SWEEP_S, self._broker.keepalive / 2)
-            self._wake.wait(every)
+            self._wake.wait(max(0.0, sweep_at - time.monotonic()))
             self._wake.clear()
             while self._due:
                 channel = self._due.popleft()
                 for stream in list(channel.handed_over):
                     if stream.seen < channel.version:
                         self._deliver(stream, channel.version)
+            while self._gone:
+                stream = self._gone.popleft()
+                if stream in self._streams:
+                    self._deliver(stream, stream.seen)
             now = time.monotonic()
-            if now - swept >= every:
-                swept = now
-                self._sweep(now)
+            if now >= sweep_at:
+                sweep_at = self._sweep(now)
 
     def _idle(self) -> bool:
         """No stream left to write to: the thread ends (the next hand-over starts another)."""
@@ -75,15 +89,21 @@ class Deliverer:
             self._thread = None
             return True
 
-    def _sweep(self, now: float) -> None:
+    def _sweep(self, now: float) -> float:
         """A keepalive to each stream quiet for ``keepalive`` (a write to a vanished phone
-        fails, which ends it), and the end of each whose connection is gone."""
+        fails, which ends it), and the end of each whose connection is gone; when to look
+        again: when the next keepalive is due."""
         keepalive = self._broker.keepalive
+        sweep_at = now + keepalive
         for stream in list(self._streams):
             outlet = stream.outlet
             assert outlet is not None
-            if outlet.closed or (not outlet.busy and now - stream.last_sent >= keepalive):
+            due = stream.last_sent + keepalive
+            if outlet.closed or (not outlet.busy and due <= now):
                 self._deliver(stream, stream.seen)
+            else:
+                sweep_at = min(sweep_at, now + BUSY_S if due <= now else due)
+        return sweep_at
 
     def _deliver(self, stream: Stream, version: int) -> None:
         """``stream``'s event at ``version`` (a keepalive if it sent that one), written; the
@@ -101,6 +121,7 @@ class Deliverer:
             outlet.send(chunk)
             stream.last_sent = time.monotonic()
         if chunk is None or outlet.closed:
+            outlet.on_gone = None  # it held the stream: a cycle the collector would walk
             outlet.close()
             self._streams.discard(stream)
             stream._leave()

@@ -19,8 +19,8 @@ Why it looks like this:
   greenlet, its saved stack and its request's objects were ~21 KiB a stream, 2,100 streams at
   300 tables: docs/PERFORMANCE.md). Any other server (Flask's, the tests' client) iterates
   the same :class:`Stream`; both ways send the same bytes, made by the same methods.
-- This works within **one server process** only (the gevent server in :mod:`app.server`). Each
-  app holds its own broker (``app.extensions``), beside its service.
+- One server process only (the gevent server in :mod:`app.server`); each app holds its own
+  broker (``app.extensions``), beside its service.
 """
 
 from __future__ import annotations
@@ -62,9 +62,8 @@ def changed_event(version: int, screen: str | bytes | None = None) -> bytes:
     data = screen.strip() if isinstance(screen, bytes) else screen.strip().encode()
     if b"\r" in data:  # SSE ends a line at CR, LF or CRLF: each becomes a line of data
         data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-    # Each line of the screen is a "data:" line (a browser joins them with LF again): one
-    # replace over the bytes, not a string per line (a phone's screen has a few hundred lines),
-    # and the encoding done first (on bytes the replace is a third of the work on text).
+    # Each line is a "data:" line (a browser joins them with LF again): one replace over the
+    # bytes, not a string per line, encoded first (on bytes it is a third of the work on text).
     return b"".join((b"event: changed\ndata: ", data.replace(b"\n", b"\ndata: "), b"\n\n"))
 
 
@@ -103,6 +102,8 @@ class Outlet(Protocol):
     """Still writing an earlier event to a slow reader (a keepalive would tell it nothing)."""
     closed: bool
     """Gone: the reader went away or stalled, or the stream was ended."""
+    on_gone: Callable[[], None] | None
+    """Called when the reader goes away or stalls (the deliverer ends the stream at once)."""
 
     def send(self, data: bytes) -> None:
         """Write ``data`` without waiting for the reader (what it does not take at once is
@@ -154,9 +155,8 @@ class Stream:
     keepalives. Served two ways, with the same bytes: iterated (any WSGI server: a thread or
     greenlet waits in it between events), or handed over by our server once its opening is
     out (:meth:`take_over`), after which the broker's deliverer writes its events. It is the
-    server's response iterable as it is (no generator of Flask's or ours between them: each
-    would add a level to what a parked stream's greenlet saves of its stack), and it holds no
-    event while it waits for the next one.
+    server's response iterable itself (no generator between them to save with a parked
+    greenlet's stack), and it holds no event while it waits for the next one.
 
     ``last_version`` is the version the client's page shows. ``current_version`` (say, a
     store read) is called once the stream is registered, so a step appended between the
@@ -235,7 +235,7 @@ class Stream:
 
     def close(self) -> None:
         """The server is done with the response: unregister, unless it handed the stream
-        over (the deliverer then ends it with its connection)."""
+        over (the deliverer ends it with its connection)."""
         if self.outlet is None:
             if self._iterating is not None:
                 self._iterating.close()  # type: ignore[attr-defined]

@@ -34,7 +34,7 @@ class SocketOutlet:
     called once, when it closes."""
 
     __slots__ = ("sock", "_chunked", "_release", "_waiting", "_watcher", "host", "placed",
-                 "busy", "closed")
+                 "busy", "closed", "on_gone")
 
     def __init__(self, sock: Any, chunked: bool, host: str | None,
                  release: Callable[[SocketOutlet], None]) -> None:
@@ -43,6 +43,7 @@ class SocketOutlet:
         self.placed = False  # holds a place among the server's connections (Connections)
         self.busy = False  # writing an earlier piece to a slow reader
         self.closed = False  # no more writes: gone, stalled or ended
+        self.on_gone: Callable[[], None] | None = None  # told when the reader goes or stalls
         try:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         except OSError:
@@ -67,7 +68,7 @@ class SocketOutlet:
         except OSError:  # reset
             gone = True
         if gone:
-            self.closed = True
+            self._gone()
         elif self.sock is not None:
             self._watcher.start(self._readable)
 
@@ -84,7 +85,7 @@ class SocketOutlet:
         except BlockingIOError:
             sent = 0
         except OSError:
-            self.closed = True
+            self._gone()
             return
         if sent < len(piece):
             self.busy = True
@@ -98,9 +99,17 @@ class SocketOutlet:
                 self.sock.sendall(next_piece)
                 next_piece, self._waiting = self._waiting, None
         except OSError:  # stalled past the socket's timeout, or gone
-            self.closed = True
+            self._gone()
         finally:
             self.busy = False
+
+    def _gone(self) -> None:
+        """The reader went away or stalled: no more writes, and whoever writes to the outlet
+        is told (the deliverer ends the stream at once, not at its next look)."""
+        if not self.closed:
+            self.closed = True
+            if self.on_gone is not None:
+                self.on_gone()
 
     def close(self) -> None:
         """End the response (its last chunk, if the reader takes it at once) and the

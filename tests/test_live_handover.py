@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable
 
+from app.deliverer import BUSY_S
 from app.live import HELD, KEEPALIVE, OPENED, Broker, Stream, changed_event
 
 LONG = 60.0  # a keepalive no test lives to see
@@ -172,3 +173,80 @@ def test_closing_a_handed_over_stream_is_the_deliverers_not_the_servers() -> Non
     broker.publish("t1", 1)
     outlet.until(lambda o: o.sent == [changed_event(1)])
     assert set(broker._channels) == {"t1"}
+
+
+class RecordedWake(threading.Event):
+    """The deliverer's wake-up, with the longest it was told to sleep each time."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sleeps: list[float | None] = []
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self.sleeps.append(timeout)
+        return super().wait(timeout)
+
+
+def test_an_idle_deliverer_sleeps_until_the_first_keepalive_is_due() -> None:
+    """No wake-up every second to look for work: at one table, an idle server's wake-ups were
+    most of its CPU between taps (docs/PERFORMANCE.md). It sleeps until a keepalive is due,
+    or a publish or a gone reader wakes it."""
+    broker = Broker(keepalive=LONG)
+    wake = broker._deliverer._wake = RecordedWake()
+    _sent, outlet = handed_over(broker, broker.stream("t1", 0))
+    broker.publish("t1", 1)
+    outlet.until(lambda o: len(o.sent) == 1)
+    for _ in range(300):  # back to sleep after the event
+        if len(wake.sleeps) >= 2:
+            break
+        time.sleep(0.01)
+    assert len(wake.sleeps) >= 2
+    assert all(sleep is not None and sleep > LONG - BOUND_S for sleep in wake.sleeps)
+    outlet.closed = True
+    assert outlet.on_gone is not None
+    outlet.on_gone()
+    outlet.until(lambda o: o.closings == 1)
+
+
+def test_a_gone_reader_ends_its_stream_at_once_not_at_the_next_keepalive() -> None:
+    """The outlet says its reader went (app/outlet.py calls ``on_gone``): the stream ends
+    and its connection's place is given back now, though no keepalive is due for a minute."""
+    broker = Broker(keepalive=LONG)
+    stream = broker.stream("t1", 0)
+    _sent, outlet = handed_over(broker, stream)
+    outlet.closed = True
+    assert outlet.on_gone is not None
+    outlet.on_gone()
+    outlet.until(lambda o: o.closings == 1)  # within BOUND_S, half the keepalive
+    for _ in range(300):
+        if not broker._channels:
+            break
+        time.sleep(0.01)
+    assert broker._channels == {} and broker._deliverer._streams == set()
+    assert outlet.on_gone is None  # the outlet no longer holds its stream
+
+
+def test_the_next_look_is_when_the_first_keepalive_is_due() -> None:
+    """The sweep's answer: the earliest keepalive due among the streams; a stream whose
+    keepalive is due while its outlet is busy with a slow reader is looked at again soon."""
+    broker = Broker(keepalive=LONG)
+    deliverer = broker._deliverer
+    streams = [broker.stream("t1", 0) for _ in range(3)]
+    outlets = [handed_over(broker, stream)[1] for stream in streams]
+    now = time.monotonic()
+    for stream, quiet in zip(streams, (10.0, 40.0, 5.0), strict=True):
+        stream.last_sent = now - quiet
+    assert deliverer._sweep(now) == now + LONG - 40.0
+    assert all(outlet.sent == [] for outlet in outlets)
+    streams[1].last_sent = now - LONG  # due, but its reader is slow
+    outlets[1].busy = True
+    assert deliverer._sweep(now) == now + BUSY_S
+    assert all(outlet.sent == [] for outlet in outlets)
+    outlets[1].busy = False
+    assert deliverer._sweep(now) == now + LONG - 10.0  # the keepalive went: LONG from now
+    assert outlets[1].sent == [KEEPALIVE]
+    for outlet in outlets:
+        outlet.closed = True
+        assert outlet.on_gone is not None
+        outlet.on_gone()
+        outlet.until(lambda o: o.closings == 1)

@@ -112,13 +112,31 @@ def test_the_send_buffer_is_small_and_fixed() -> None:
 
 
 def test_a_reader_that_goes_away_is_noticed_without_a_write() -> None:
+    """And whoever writes to the outlet is told, once (the deliverer ends the stream then,
+    not when its next keepalive is due)."""
     with pair() as (outlet, reader, released):
+        told: list[bool] = []
+        outlet.on_gone = lambda: told.append(outlet.closed)
         reader.close()
         for _ in range(300):
             if outlet.closed:
                 break
             gevent.sleep(0.01)
         assert outlet.closed and released.outlets == []  # the deliverer ends the stream
+        assert told == [True]
+        outlet.send(b"late")  # a write after it tells nobody again
+        assert told == [True]
+
+
+def test_a_write_that_fails_tells_the_writer_once() -> None:
+    with pair() as (outlet, reader, _released):
+        told: list[bool] = []
+        outlet.on_gone = lambda: told.append(outlet.closed)
+        outlet._watcher.stop()  # only the writes may find the reader gone here
+        reader.close()
+        for _ in range(3):  # the first write may still be taken by the kernel
+            outlet.send(b"event: changed\ndata: 4\n\n")
+        assert outlet.closed and told == [True]
 
 
 def test_what_a_reader_sends_after_its_request_is_dropped_and_the_outlet_goes_on() -> None:
