@@ -12,7 +12,7 @@ import urllib.parse
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bench.common import VERSION, StealPlan, cpu_seconds
+from bench.common import VERSION, StealPlan, cpu_reading
 from bench.devices import AsyncDevice, HTTPError, TableSetup, request_bytes, sse_events
 
 MISSED_AFTER_S = 5.0
@@ -262,7 +262,7 @@ async def drive(port: int, setups: list[TableSetup], seconds: float, interval: f
         await asyncio.gather(*(d.opened.wait() for d in batch))
     await asyncio.sleep(1.0)  # the opening fetches settle
     cpu0, wall0 = time.process_time(), time.perf_counter()
-    server0 = cpu_seconds(server_pid) if server_pid else 0.0
+    server0 = cpu_reading(server_pid) if server_pid else None
     until = wall0 + seconds
     lags: list[float] = []
     work = [asyncio.ensure_future(loop_lag(until + MISSED_AFTER_S, lags))]
@@ -272,7 +272,7 @@ async def drive(port: int, setups: list[TableSetup], seconds: float, interval: f
     await asyncio.sleep(seconds + MISSED_AFTER_S)  # the last taps get their 5 s too
     client_cpu = time.process_time() - cpu0
     wall = time.perf_counter() - wall0
-    server_cpu = cpu_seconds(server_pid) - server0 if server_pid else float("nan")
+    server_cpu = cpu_reading(server_pid).since(server0) if server_pid and server0 else float("nan")
     for d in devices:
         d.closing = True
     fetches = [task for d in devices for task in d.tasks]

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from app.engine import apply, new_game  # noqa: E402
-from bench.common import HANDS, NAMES, StealPlan, percentile  # noqa: E402
+from bench.common import HANDS, NAMES, CpuReading, StealPlan, cpu_reading, percentile  # noqa: E402,E501
 from bench.cost import user_and_system  # noqa: E402
 from bench.devices import cookie_pairs, read_response, sse_events  # noqa: E402
 from bench.livetables import MISSED_AFTER_S, tap_latency  # noqa: E402
@@ -97,3 +97,25 @@ def test_a_tap_is_on_every_screen_when_on_the_last_one_and_never_if_one_missed_i
     assert tap_latency(10.0, [10.01, 10.03, 10.02]) == (pytest.approx(0.03), 0)
     assert tap_latency(10.0, [10.01, None, 10.02]) == (float("inf"), 1)
     assert tap_latency(10.0, [None, 10.0 + MISSED_AFTER_S + 1]) == (float("inf"), 2)
+
+
+def test_cpu_between_two_readings_is_the_threads_exact_figure_when_none_ended() -> None:
+    """The ticks are 10 ms each (at one table, 2 ms a tap either way); the threads' own
+    figures are exact, unless a thread of the first reading ended (its figure went with it)."""
+    before = CpuReading(1.00, {1: 0.5, 2: 0.2})
+    assert CpuReading(1.01, {1: 0.5125, 2: 0.2}).since(before) == pytest.approx(0.0125)
+    assert CpuReading(1.01, {1: 0.51, 2: 0.2, 3: 0.004}).since(before) == \
+        pytest.approx(0.014)  # a thread started meanwhile: all of its time
+    assert CpuReading(1.01, {1: 0.51}).since(before) == pytest.approx(0.01)  # 2 ended idle
+    assert CpuReading(1.10, {1: 0.51}).since(before) == \
+        pytest.approx(0.10)  # 2 ended after working: more went missing than the ticks' error
+    assert CpuReading(1.03, None).since(before) == pytest.approx(0.03)
+
+
+def test_a_reading_of_this_process_agrees_with_its_own_clock() -> None:
+    start, own = cpu_reading(os.getpid()), time.process_time()
+    deadline = time.perf_counter() + 0.2
+    while time.perf_counter() < deadline:
+        pass
+    spent = cpu_reading(os.getpid()).since(start)
+    assert spent == pytest.approx(time.process_time() - own, abs=0.025)
