@@ -6,6 +6,8 @@ to the app's own work (which `bench/tap.py` counts in-process).
     .venv/bin/python bench/cost.py --callgrind 30  (instructions per tap, under valgrind)
     .venv/bin/python bench/cost.py --callgrind 30 --keep cg.out
                                     (and callgrind's file, for `callgrind_annotate cg.out`)
+    .venv/bin/python bench/cost.py 100 --pause 0.2
+                                    (also: a tap after 0.2 s of quiet, as in bench/load.py)
 
 Starts `coup-referee serve`, sets one table up (a tablet and 6 phones, the game started), then
 makes N requests of each kind in sequence, one at a time, and reads the server's user and
@@ -22,12 +24,18 @@ system CPU time from /proc before and after each kind:
 Sequential requests on one client: CPU time is what the figures are, and no other load on the
 machine changes how much work a request is (it changes how long it waits). System time is the
 kernel's share (the sends, the receives, the wake-ups), printed apart.
+
+With ``--pause S``, one more kind: the same tap after S seconds in which the server does
+nothing, as each table's taps come 2 s apart in `bench/load.py`. The same work then finds the
+processor's caches cold and costs more; each tap's CPU is read exactly around it
+(`bench.common.cpu_reading`), so the quiet between taps is not counted.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
 import subprocess
 import sys
@@ -37,7 +45,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import VERSION, Server, StealPlan  # noqa: E402
+from bench.common import VERSION, Server, StealPlan, cpu_reading  # noqa: E402
 from bench.devices import (  # noqa: E402
     AsyncDevice,
     TableSetup,
@@ -104,7 +112,8 @@ async def listen(port: int, path: str, cookies: dict[str, str],
         writer.close()
 
 
-async def measure(server: Server, count: int) -> dict[str, tuple[float, float]]:
+async def measure(server: Server, count: int, pause: float = 0.0
+                  ) -> dict[str, tuple[float, float]]:
     setup = create_table(server.port)
     referee = Referee(server.port, setup)
     costs: dict[str, tuple[float, float]] = {}
@@ -126,8 +135,24 @@ async def measure(server: Server, count: int) -> dict[str, tuple[float, float]]:
     for _ in range(WARM):
         await tap()
     await per_request("a tap: the POST and 7 stream events", tap)
+    if pause:
+        costs[f"a tap after {pause:g} s of quiet"] = await after_quiet(server.pid, tap, count,
+                                                                      pause)
     await close(listeners, referee)
     return costs
+
+
+async def after_quiet(pid: int, tap: Callable[[], Awaitable[None]], count: int, pause: float
+                      ) -> tuple[float, float]:
+    """(CPU, nan) of a tap made after ``pause`` s of quiet, the mean of ``count``: read
+    exactly around each tap, with no user/system split (the ticks are too coarse for one)."""
+    spent = 0.0
+    for _ in range(count):
+        await asyncio.sleep(pause)
+        before = cpu_reading(pid)
+        await tap()
+        spent += cpu_reading(pid).since(before)
+    return spent / count, float("nan")
 
 
 async def open_table(port: int, setup: TableSetup, referee: Referee
@@ -204,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
                              "under valgrind (30 is enough: the count does not vary)")
     parser.add_argument("--keep", metavar="PATH",
                         help="with --callgrind: keep callgrind's file at PATH")
+    parser.add_argument("--pause", type=float, default=0.0, metavar="S",
+                        help="also measure a tap made after S seconds of quiet")
     args = parser.parse_args(argv)
     if args.callgrind:
         per_tap = instructions_per_tap(args.callgrind, args.keep)
@@ -211,12 +238,15 @@ def main(argv: list[str] | None = None) -> int:
               f"{per_tap / 1e6:.2f} M")
         return 0
     with Server() as server:
-        costs = asyncio.run(measure(server, args.count))
+        costs = asyncio.run(measure(server, args.count, args.pause))
     load = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else "?"
     print(f"server CPU per request, {args.count} of each in sequence (load average {load}):")
     for name, (user, system) in costs.items():
-        print(f"  {name}: {(user + system) * 1e3:.2f} ms "
-              f"(user {user * 1e3:.2f}, system {system * 1e3:.2f})")
+        if math.isnan(system):  # one figure, no split
+            print(f"  {name}: {user * 1e3:.2f} ms")
+        else:
+            print(f"  {name}: {(user + system) * 1e3:.2f} ms "
+                  f"(user {user * 1e3:.2f}, system {system * 1e3:.2f})")
     return 0
 
 
