@@ -2,11 +2,9 @@
 slow heads and bodies time out, a body is read whole before the app runs, an idle connection
 closes, and one address holds a bounded number of connections. An event stream's connection
 goes to the broker once its opening is out (:mod:`app.outlet`), still counted until it ends.
-
-Import this module only once gevent has monkey-patched (`coup-referee serve` does it first
-thing, then calls :func:`serve`). What needs no gevent (the limits, the banner, the addresses)
-is in :mod:`app.server`, which anything may import.
-"""
+A head is read by :mod:`app.heads`. Import this module only once gevent has monkey-patched
+(`coup-referee serve` does it first, then calls :func:`serve`); what needs no gevent (the
+limits, the banner, the addresses) is in :mod:`app.server`, which anything may import."""
 
 from __future__ import annotations
 
@@ -19,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 import gevent
 from gevent.pywsgi import Input, WSGIHandler, WSGIServer
 
+from app.heads import read_head
 from app.live import Stream
 from app.outlet import LAST_CHUNK, Connections, SocketOutlet
 from app.server import (
@@ -37,8 +36,7 @@ if TYPE_CHECKING:
     from wsgiref.types import WSGIApplication
 
 ONE_SEND: Final = 64 * 1024
-"""The largest first piece of a body sent in one write with its head (a copy of it is made;
-a page or a fragment is a few KB)."""
+"""The largest first piece of a body sent in one write with its head (a page is a few KB)."""
 
 
 class LimitedHandler(WSGIHandler):  # type: ignore[misc]
@@ -49,6 +47,7 @@ class LimitedHandler(WSGIHandler):  # type: ignore[misc]
     socket: Any  # gevent's socket; None once handed over or closed
     status: Any  # gevent's: the status line (bytes), or the words of a failed send (str)
     code: int
+    MessageClass = staticmethod(read_head)  # gevent's own, without email's parser mostly
 
     def __init__(self, sock: Any, address: Any, server: Any) -> None:
         buffered = sock.makefile("rb", server.limits.read_buffer)  # Limits says why
