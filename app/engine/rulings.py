@@ -116,6 +116,11 @@ def _value(v: object, name: Callable[[str], str], translate: Translate,
     """One value of a template as :func:`render` fills it in. A function of its own, not a
     closure inside ``render``: a closure that calls itself is a reference cycle, left for the
     garbage collector at every ruling worded (with everything it held)."""
+    kind = v.__class__
+    if kind is str:  # the usual value (a player's name): named at once, not after four checks
+        return name(v)  # type: ignore[arg-type]
+    if kind is int:
+        return v
     if isinstance(v, Ruling):
         return render(v.text, v.params, name, translate, v.count, ntranslate)
     if isinstance(v, Names):

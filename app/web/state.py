@@ -85,7 +85,10 @@ class TableState:
         return rules if isinstance(rules, Mapping) else {}
 
     def seat_with_token(self, token: str) -> Seat | None:
-        return next((s for s in self.seats if s.token == token), None)
+        for seat in self.seats:  # a loop, not a generator: asked for each phone's event
+            if seat.token == token:
+                return seat
+        return None
 
 
 def fold(snapshot: Snapshot) -> TableState:
