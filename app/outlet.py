@@ -104,8 +104,9 @@ class SocketOutlet:
             self.busy = False
 
     def _gone(self) -> None:
-        """The reader went away or stalled: no more writes, and whoever writes to the outlet
-        is told (the deliverer ends the stream at once, not at its next look)."""
+        """The reader went away or stalled, or the server closed the outlet as it stops: no
+        more writes, and whoever writes to the outlet is told (the deliverer ends the stream
+        at once, not when its next keepalive is due)."""
         if not self.closed:
             self.closed = True
             if self.on_gone is not None:
@@ -116,7 +117,7 @@ class SocketOutlet:
         connection; the server forgets it. Closing twice does nothing."""
         if self.sock is None:
             return
-        self.closed = True
+        self._gone()  # the deliverer, closing it, has stopped listening first
         self._watcher.close()
         if self._chunked and not self.busy:
             try:

@@ -128,6 +128,18 @@ def test_a_reader_that_goes_away_is_noticed_without_a_write() -> None:
         assert told == [True]
 
 
+def test_an_outlet_the_server_closes_tells_its_writer_once() -> None:
+    """As the server stops it closes every handed-over stream's outlet: the deliverer is told
+    and ends each stream then (it stops listening before it closes one itself)."""
+    with pair() as (outlet, reader, released):
+        told: list[bool] = []
+        outlet.on_gone = lambda: told.append(outlet.closed)
+        outlet.close()
+        outlet.close()
+        assert told == [True] and released.outlets == [outlet]
+        assert read_all(reader) == LAST_CHUNK
+
+
 def test_a_write_that_fails_tells_the_writer_once() -> None:
     with pair() as (outlet, reader, _released):
         told: list[bool] = []
