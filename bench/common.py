@@ -179,10 +179,8 @@ TICK_S: Final = 1 / os.sysconf("SC_CLK_TCK")
 
 @dataclass(frozen=True)
 class CpuReading:
-    """A process's CPU time so far: in clock ticks (/proc/<pid>/stat, 10 ms each: two
-    readings' difference is off by up to two ticks, 2 ms a tap over one table's 10 taps),
-    and where Linux says it (/proc/<pid>/task/*/sched), each live thread's to the
-    microsecond."""
+    """A process's CPU time so far: in 10 ms clock ticks (/proc/<pid>/stat), and each live
+    thread's to the microsecond where Linux says it (/proc/<pid>/task/*/sched)."""
 
     ticks: float
     threads: dict[int, float] | None
@@ -199,11 +197,16 @@ class CpuReading:
         return exact if abs(exact - by_ticks) <= 2 * TICK_S else by_ticks
 
 
-def cpu_reading(pid: int) -> CpuReading:
-    """The CPU time ``pid`` has used so far (:class:`CpuReading`)."""
+def user_and_system(pid: int) -> tuple[float, float]:
+    """(user, system) CPU seconds of a process, from /proc/<pid>/stat (in clock ticks)."""
     with open(f"/proc/{pid}/stat", encoding="ascii") as f:
         fields = f.read().rsplit(")", 1)[1].split()
-    ticks = (int(fields[11]) + int(fields[12])) * TICK_S
+    return int(fields[11]) * TICK_S, int(fields[12]) * TICK_S
+
+
+def cpu_reading(pid: int) -> CpuReading:
+    """The CPU time ``pid`` has used so far (:class:`CpuReading`)."""
+    ticks = sum(user_and_system(pid))
     try:
         threads = {int(task.name): _exec_runtime(task / "sched")
                    for task in Path(f"/proc/{pid}/task").iterdir()}

@@ -36,7 +36,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import math
-import os
 import subprocess
 import sys
 import urllib.parse
@@ -45,7 +44,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import VERSION, Server, StealPlan, cpu_reading  # noqa: E402
+from bench.common import (  # noqa: E402
+    VERSION,
+    Server,
+    StealPlan,
+    cpu_reading,
+    user_and_system,
+)
 from bench.devices import (  # noqa: E402
     AsyncDevice,
     TableSetup,
@@ -56,14 +61,6 @@ from bench.devices import (  # noqa: E402
 
 WARM = 10
 HTMX = {"HX-Request": "true"}
-
-
-def user_and_system(pid: int) -> tuple[float, float]:
-    """(user, system) CPU seconds of a process, from /proc/<pid>/stat."""
-    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    tick = os.sysconf("SC_CLK_TCK")
-    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 class Referee:

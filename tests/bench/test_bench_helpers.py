@@ -15,8 +15,15 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from app.engine import apply, new_game  # noqa: E402
-from bench.common import HANDS, NAMES, CpuReading, StealPlan, cpu_reading, percentile  # noqa: E402,E501
-from bench.cost import user_and_system  # noqa: E402
+from bench.common import (  # noqa: E402,E501
+    HANDS,
+    NAMES,
+    CpuReading,
+    StealPlan,
+    cpu_reading,
+    percentile,
+    user_and_system,  # noqa: E402
+)
 from bench.devices import cookie_pairs, read_response, sse_events  # noqa: E402
 from bench.livetables import MISSED_AFTER_S, tap_latency  # noqa: E402
 
