@@ -126,3 +126,43 @@ def test_a_reading_of_this_process_agrees_with_its_own_clock() -> None:
         pass
     spent = cpu_reading(os.getpid()).since(start)
     assert spent == pytest.approx(time.process_time() - own, abs=0.025)
+
+
+def test_phases_print_each_part_less_the_parts_it_holds_as_medians_in_microseconds() -> None:
+    from bench.phases import summary
+
+    taps = [{"waking and the request line": 10_000 * k, "Flask around the view": 100_000,
+             "the view": 60_000, "gzip": 10_000, "the table loaded": 20_000,
+             "the POST": 150_000, "the whole tap": 200_000} for k in (1, 2, 3)]
+    parts = summary(taps)
+    assert parts["waking and the request line"] == 20.0  # the median of 10, 20 and 30 µs
+    assert parts["Flask around the view"] == 30.0  # less the view and gzip
+    assert parts["the view"] == 40.0  # less the table loaded
+    assert parts["the table loaded"] == 20.0 and parts["the CSRF check"] == 0.0
+    assert parts["the whole tap"] == 200.0
+    assert list(parts)[0] == "waking and the request line" and list(parts)[-1] == "the whole tap"
+
+
+def test_the_phase_timer_counts_a_part_only_where_the_tap_is(tmp_path: Path) -> None:
+    from bench.phases import Timer
+
+    class Owner:
+        @staticmethod
+        def work(n: int) -> int:
+            return sum(range(n))
+
+    timer = Timer(tmp_path / "taps.jsonl")
+    timer.wrap(Owner, "work", "work", during_post=True)
+    assert Owner.work(10) == 45  # no tap under way: nothing counted, the answer unchanged
+    timer.tap, timer.in_post = {"waking and the request line": 0, "_start": 0}, True
+    Owner.work(200_000)
+    assert timer.tap["work"] > 0
+    timer.in_post = False
+    counted = timer.tap["work"]
+    Owner.work(200_000)  # after the POST: a POST part is not counted
+    assert timer.tap["work"] == counted
+    timer.finish(0)
+    timer.close()
+    assert timer.tap is None
+    written = (tmp_path / "taps.jsonl").read_text().splitlines()
+    assert len(written) == 1 and '"the whole tap"' in written[0]
