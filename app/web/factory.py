@@ -43,6 +43,7 @@ from app.web import (
 from app.web.answered import Answered
 from app.web.fragments import Fragments
 from app.web.i18n import _
+from app.web.phone import SEAT_LINKS, seat_link_methods
 from app.web.pool import StorePool
 from app.web.service import Tables
 from app.web.templating import ScreensEnvironment
@@ -126,7 +127,10 @@ def _error_pages(app: Flask) -> None:
             return error.response
         code = error.code or 500
         text = messages.get(code, lambda: _("Something went wrong; please try again."))()
-        return render_template("message.html", message=text), code
+        # The error's own headers but its page's type: a 405's Allow (which HTTP requires).
+        kept = [(name, value) for name, value in error.get_headers()
+                if name.lower() != "content-type"]
+        return render_template("message.html", message=text), code, kept
 
     @app.errorhandler(sqlite3.OperationalError)
     def database_trouble(error: sqlite3.OperationalError) -> ResponseReturnValue:
@@ -240,6 +244,14 @@ class RefereeApp(Flask):
             if len(self._sync) < SYNC_KEPT:
                 self._sync[func] = sync
         return sync
+
+    def make_default_options_response(self) -> Response:
+        """OPTIONS as Flask answers it, but a seat link's: it refuses HEAD (a link previewer's
+        HEAD claims nothing: :func:`app.web.phone.opened`), so its Allow doesn't list HEAD."""
+        response = super().make_default_options_response()
+        if request.path.startswith(SEAT_LINKS):
+            response.headers["Allow"] = ", ".join(seat_link_methods())
+        return response
 
 
 class NoSessions(SessionInterface):

@@ -12,7 +12,9 @@ from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
 from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
+from flask.globals import request_ctx
 from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import MethodNotAllowed
 
 from app.store import Seat, same_secret
 from app.web import nightviews, rulebook, views, words
@@ -40,7 +42,11 @@ from app.web.seats import Seats
 from app.web.security import csrf_ok, csrf_token, device_id, link_previewer
 from app.web.state import TableState
 
-bp = Blueprint("phone", __name__, url_prefix="/s")
+SEAT_LINKS: Final = "/s/"
+"""Where every seat's link and its parts are (night.py's seat timeline too): each GET there
+opens the seat (:func:`opened`)."""
+
+bp = Blueprint("phone", __name__, url_prefix=SEAT_LINKS.rstrip("/"))
 
 LANGUAGES_SHOWN: Final = languages()
 """Each language in itself (:func:`app.web.screens.languages`): the same on every screen, so
@@ -60,13 +66,21 @@ def seats() -> Seats:
 
 def opened(token: str) -> tuple[TableState, Seat]:
     """The seat for this device, claimed now if no device holds it yet. A HEAD request (a link
-    previewer's) claims nothing: it gets 405, and the seat waits for its player."""
+    previewer's) claims nothing: it gets 405 (its Allow, like the link's OPTIONS, without HEAD:
+    RefereeApp.make_default_options_response), and the seat waits for its player."""
     if request.method == "HEAD":
-        abort(405)
+        raise MethodNotAllowed(valid_methods=seat_link_methods())
     if link_previewer(request.headers.get("User-Agent", "")):  # a chat drawing the link
         abort(message_page(_("This link opens a player’s seat: open it in the player’s phone’s "
                              "browser."), 403, start=False))
     return _seat_for(token, seats().open_seat)
+
+
+def seat_link_methods() -> list[str]:
+    """The methods this seat link's routes take, but HEAD (which :func:`opened` refuses)."""
+    adapter = request_ctx.url_adapter
+    assert adapter is not None
+    return [method for method in adapter.allowed_methods() if method != "HEAD"]
 
 
 def owned(token: str) -> tuple[TableState, Seat]:
