@@ -11,7 +11,6 @@ times and the median wall time is printed.
 from __future__ import annotations
 
 import json
-import os
 import random
 import statistics
 import subprocess
@@ -25,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from app.explore import explore, random_setup, rng_chooser  # noqa: E402
 from app.records import export  # noqa: E402
+from bench.machine import describe  # noqa: E402
 
 
 def write_records(folder: Path, games: int) -> list[Path]:
@@ -47,7 +47,7 @@ def write_records(folder: Path, games: int) -> list[Path]:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     command = Path(sys.executable).parent / "coup-referee"
-    print(f"machine load before the run: {os.getloadavg()[0]:.2f} (1-minute load average)")
+    print(describe(), flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         paths = write_records(Path(tmp), games)
         steps = sum(len(json.loads(p.read_text())["steps"]) for p in paths)

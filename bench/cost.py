@@ -58,6 +58,7 @@ from bench.devices import (  # noqa: E402
     request_bytes,
     sse_events,
 )
+from bench.machine import describe  # noqa: E402
 
 WARM = 10
 HTMX = {"HX-Request": "true"}
@@ -229,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pause", type=float, default=0.0, metavar="S",
                         help="also measure a tap made after S seconds of quiet")
     args = parser.parse_args(argv)
+    print(describe(), flush=True)
     if args.callgrind:
         per_tap = instructions_per_tap(args.callgrind, args.keep)
         print(f"server instructions per tap (callgrind, {args.callgrind} taps): "

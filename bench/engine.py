@@ -9,7 +9,6 @@ a step chosen among every legal one.
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
 import sys
@@ -20,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.engine import apply, new_game  # noqa: E402
 from app.explore import explore, legal_steps, random_setup, rng_chooser  # noqa: E402
+from bench.machine import describe  # noqa: E402
 
 PEACEFUL = ("steal", "exchange", "pass", "draw", "keep", "prove", "lose", "income")
 
@@ -87,7 +87,7 @@ def games_per_second(games: list[tuple[dict, list[dict]]]) -> float:
 
 
 def main() -> None:
-    print(f"machine load before the run: {os.getloadavg()[0]:.2f} (1-minute load average)")
+    print(describe(), flush=True)
     games = recorded_games(300)
     steps = step_times(games)
     print(f"one step: median {statistics.median(steps) * 1e6:.1f} us, "

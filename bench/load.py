@@ -53,6 +53,7 @@ from bench.devices import (  # noqa: E402
     referee_address,
 )
 from bench.livetables import MISSED_AFTER_S, drive  # noqa: E402
+from bench.machine import describe  # noqa: E402
 
 
 def set_up(port: int, count: int) -> list[TableSetup]:
@@ -134,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="record the server with py-spy (pip install py-spy) into PATH "
                              "(collapsed stacks)")
     args = parser.parse_args(argv)
+    print(describe(), flush=True)
     results = [scenario(n, args.seconds, args.interval, args.profile) for n in args.tables]
     print("\ntables  taps   p50 ms  p95 ms  p99 ms  errors  missed  peak RSS MiB"
           "  server CPU  CPU per tap  other load")

@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import Server  # noqa: E402
 from bench.cost import WARM, Referee, close, open_table  # noqa: E402
 from bench.devices import create_table  # noqa: E402
+from bench.machine import describe  # noqa: E402
 
 POST_PARTS = (  # (label, module, owner or "", function): timed inside the tap's POST
     ("Flask around the view", "flask", "Flask", "wsgi_app"),
@@ -190,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pause", type=float, default=0.2, metavar="S",
                         help="the quiet before each tap of the second kind (default 0.2 s)")
     args = parser.parse_args(args_in)
+    print(describe(), flush=True)
     server = Server()
     out = Path(server.instance) / "phases.jsonl"
     server.command = [sys.executable, str(Path(__file__).resolve()), "--serve", str(out),

@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import HOST, Server, median  # noqa: E402
+from bench.machine import describe  # noqa: E402
 
 GOAL_S = 1.0
 
@@ -49,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args(argv)
+    print(describe(), flush=True)
     first_page(via_tasks=True, timeout=300)  # untimed: tasks.py may (re)install first
     for label, via_tasks in ((".venv/bin/coup-referee serve", False),
                              ("python3 tasks.py serve", True)):

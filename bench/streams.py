@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import BIN, Server, rss_mb  # noqa: E402
 from bench.cost import Referee  # noqa: E402
 from bench.devices import TableSetup, create_table, request_bytes  # noqa: E402
+from bench.machine import describe  # noqa: E402
 
 # The server, with a snapshot on SIGUSR1 (written to $COUP_TRACE_DIR/<n>.snap). Tracing starts
 # once the app is imported: the imports traced took the server past the bench's 20 s to start.
@@ -83,6 +84,7 @@ def main() -> None:
     parser.add_argument("--trace", type=int, default=0, metavar="K")
     parser.add_argument("--taps", type=int, default=0, metavar="N")
     args = parser.parse_args()
+    print(describe(), flush=True)
     server = Server()
     folder = Path(server.instance)
     if args.trace:

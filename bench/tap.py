@@ -37,6 +37,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from tablekit import HTMX, csrf_of, make_app, started_table, version_of  # noqa: E402
 
 from bench.common import HANDS, NAMES, StealPlan  # noqa: E402
+from bench.machine import describe  # noqa: E402
 
 WARM, ROUNDS, TAPS = 20, 5, 40
 EVENT_VERSION = re.compile(r'data-version="(\d+)"')
@@ -88,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="print the N costliest functions (cumulative) of the profiled round")
     args = parser.parse_args(argv)
+    print(describe(), flush=True)
     with tempfile.TemporaryDirectory(prefix="coup-tap-") as instance:
         bench = TapBench(instance)
         for _ in range(WARM):

@@ -166,3 +166,14 @@ def test_the_phase_timer_counts_a_part_only_where_the_tap_is(tmp_path: Path) -> 
     assert timer.tap is None
     written = (tmp_path / "taps.jsonl").read_text().splitlines()
     assert len(written) == 1 and '"the whole tap"' in written[0]
+
+
+def test_each_benchmark_names_its_machine_in_one_line() -> None:
+    import platform
+
+    from bench.machine import describe, processor
+
+    line = describe()
+    assert "\n" not in line and processor() in line
+    assert f"{os.cpu_count()} cores" in line and f"Python {platform.python_version()}" in line
+    assert " UTC on " in line and "load average " in line
