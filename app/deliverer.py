@@ -6,7 +6,7 @@ handed-over streams' events (drawn here, in the stream's own request context); i
 keepalive to each stream quiet for the broker's ``keepalive``, and ends each stream whose
 connection is gone as its outlet says so. Between those it sleeps: it wakes when the first
 keepalive is due, not every second (an idle server's wake-ups were most of its work at one
-table: docs/PERFORMANCE.md). It never waits for a reader: an :class:`~app.live.Outlet`
+table: docs/PERFORMANCE-HISTORY.md). It never waits for a reader: an :class:`~app.live.Outlet`
 writes what a slow reader does not take at once later, on its own.
 """
 

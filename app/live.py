@@ -17,7 +17,7 @@ Why it looks like this:
   head and opening are out, the server hands its connection over (:meth:`Stream.take_over`)
   and one deliverer writes every handed-over stream's events and keepalives (a parked
   greenlet, its saved stack and its request's objects were ~21 KiB a stream, 2,100 streams at
-  300 tables: docs/PERFORMANCE.md). Any other server (Flask's, the tests' client) iterates
+  300 tables: docs/PERFORMANCE-HISTORY.md). Any other server (Flask's, the tests' client) iterates
   the same :class:`Stream`; both ways send the same bytes, made by the same methods.
 - One server process only (the gevent server in :mod:`app.server`); each app holds its own
   broker (``app.extensions``), beside its service.

@@ -107,7 +107,7 @@ def connect(path: str | Path) -> Database:
     for every tap). A crash of the app loses nothing; a power cut or a crash of the whole
     system can lose the last steps since the WAL was last synced (at a checkpoint), never
     break the file: the referee then sees the table a few taps back and taps them again
-    (docs/PERFORMANCE.md)."""
+    (docs/PERFORMANCE-HISTORY.md)."""
     # check_same_thread=False: a connection may be reused by the next request, which may run
     # on another thread (never two at once: the web layer's pool hands each to one request).
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None,

@@ -135,7 +135,7 @@ def no_delay(sock: socket.socket) -> None:
     gevent's pywsgi sent a response's headers and its body in two writes. With Nagle on, the
     body waited for the client to acknowledge the headers, and the client delays that ACK (40 ms
     on Linux, up to 200 ms on some phones): every page, fragment and form answer was 40 ms late
-    (docs/PERFORMANCE.md). :class:`app.wsgi.LimitedHandler` now sends a head with its body's
+    (docs/PERFORMANCE-HISTORY.md). :class:`app.wsgi.LimitedHandler` now sends a head with its body's
     first 64 KiB, but a larger body and an event stream's events are still writes in a row.
     Not every socket supports the option; then nothing changes.
     """
@@ -180,12 +180,12 @@ class Limits:
     Each connection buffers ``read_buffer`` bytes of what it reads (gevent's default is 8 KiB).
     The buffer lives as long as the connection, and every device holds two all evening (its
     event stream, and a kept-alive one for its fetches and taps): at 8 KiB it was a third of
-    what a parked stream cost (docs/PERFORMANCE.md). A request's head is well under 1 KiB; a
+    what a parked stream cost (docs/PERFORMANCE-HISTORY.md). A request's head is well under 1 KiB; a
     longer head or a body is read in more pieces, never cut short.
 
     ``idle_s`` is short (Apache's default keep-alive): a phone's second connection serves a
     fetch or a tap now and then, and parked between them it held a greenlet all evening, about
-    17 KiB each (2,100 of them were ~35 MiB at 300 tables, docs/PERFORMANCE.md). The next
+    17 KiB each (2,100 of them were ~35 MiB at 300 tables, docs/PERFORMANCE-HISTORY.md). The next
     request opens a new connection, one round trip on the Wi-Fi; a browser resends a request
     that meets a kept-alive connection just closed.
     """
@@ -275,7 +275,7 @@ thresholds, and every tap in flight waits behind it (p99 204-208 ms against a p9
 these, a full collection comes after a thousand middle ones: none in a 20 s run. Young objects
 are collected a little less often than Python's 700: a young collection's cost grew faster
 than its size (5,000 made each take 6-17 ms at 300 tables, middle ones 80-250 ms), so 1,000
-spends less of the CPU on collecting and keeps each pause short (docs/PERFORMANCE.md,
+spends less of the CPU on collecting and keeps each pause short (docs/PERFORMANCE-HISTORY.md,
 "Garbage collection" and round ten)."""
 
 

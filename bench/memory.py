@@ -83,7 +83,7 @@ def held(flask_app: object) -> str:
 
 
 def memos(flask_app: Any) -> dict[str, Callable[[], object]]:
-    """How to empty each memo of the app, by name (their bounds: docs/PERFORMANCE.md)."""
+    """How to empty each memo of the app, by name (their bounds: docs/PERFORMANCE-HISTORY.md)."""
     links = flask_app.jinja_env.globals["url_for"]
     return {
         "fragments": flask_app.extensions["fragments"]._drawn.clear,

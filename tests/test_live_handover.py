@@ -189,7 +189,7 @@ class RecordedWake(threading.Event):
 
 def test_an_idle_deliverer_sleeps_until_the_first_keepalive_is_due() -> None:
     """No wake-up every second to look for work: at one table, an idle server's wake-ups were
-    most of its CPU between taps (docs/PERFORMANCE.md). It sleeps until a keepalive is due,
+    most of its CPU between taps (docs/PERFORMANCE-HISTORY.md). It sleeps until a keepalive is due,
     or a publish or a gone reader wakes it."""
     broker = Broker(keepalive=LONG)
     wake = broker._deliverer._wake = RecordedWake()

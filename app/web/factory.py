@@ -155,10 +155,10 @@ def _error_pages(app: Flask) -> None:
 
 def _compress(app: Flask) -> None:
     """Pages, fragments and static files go out compressed when the browser accepts it (about a
-    third of the bytes: docs/PERFORMANCE.md). The SSE stream must not be: a compressor would hold
-    events back. So no streamed response is ever compressed, and text/event-stream is not in
-    the list either; static files are read into memory first (they are small) so that they
-    are compressed like pages, and their file is closed as usual."""
+    third of the bytes: docs/PERFORMANCE-HISTORY.md). The SSE stream must not be: a compressor
+    would hold events back. So no streamed response is ever compressed, and text/event-stream
+    is not in the list either; static files are read into memory first (they are small) so
+    that they are compressed like pages, and their file is closed as usual."""
     app.config.setdefault("COMPRESS_MIMETYPES", [
         "text/html", "text/css", "text/javascript", "application/javascript",
         "application/json", "image/svg+xml", "text/plain"])
@@ -169,7 +169,7 @@ def _compress(app: Flask) -> None:
     @app.after_request
     def compressed(response: Response) -> Response:
         """A screen htmx asked for gzipped quickly, before Compress: at level 1 it costs half
-        of level 6's CPU for ~10% more bytes (docs/PERFORMANCE.md, round nine), on a LAN
+        of level 6's CPU for ~10% more bytes (docs/PERFORMANCE-HISTORY.md, round nine), on a LAN
         where bytes are cheap and an old laptop's CPU is not; a tap's answer is one. Pages
         and static files keep Compress's level (their bytes are the first load's weight),
         and a browser that prefers zstd or br gets Compress's choice. One hook, not three:

@@ -3,7 +3,8 @@
 A sqlite-utils Database belongs to one request at a time (a thread, or a greenlet under gevent).
 Connections are kept open rather than closed: when the last connection to a WAL database
 closes, SQLite checkpoints the log into the file, and under load that was a fifth of the
-server's time (docs/PERFORMANCE.md). A store left inside a transaction is closed, not reused.
+server's time (docs/PERFORMANCE-HISTORY.md). A store left inside a transaction is closed, not
+reused.
 The pool belongs to its app (``app.extensions``), so every app, a test's or the server's, has
 its own.
 """

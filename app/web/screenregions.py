@@ -75,7 +75,7 @@ TABLET: Final[Mapping[str, Region]] = {
 }
 """The referee's screen's regions, placed by tablet/_tablet.html and the partials it includes.
 Only regions that cost more to draw than to look up are regions: the timer's box, the night's
-scoreboard on a phone and the like are drawn each time (docs/PERFORMANCE.md, round five)."""
+scoreboard on a phone and the like are drawn each time (docs/PERFORMANCE-HISTORY.md, round five)."""
 
 
 PHONE: Final[Mapping[str, Region]] = {

@@ -4,7 +4,7 @@ region reads before the first tap.
 Jinja compiles a template the first time it is rendered, and an included partial the first
 time its ``include`` is reached. Most partials of a game's screens are first reached on the
 game's first taps (a challenge window, a block, the first ruling of the log), so the first
-tap of an evening paid 60-90 ms of compiling on top of its own work (docs/PERFORMANCE.md).
+tap of an evening paid 60-90 ms of compiling on top of its own work (docs/PERFORMANCE-HISTORY.md).
 ``coup-referee serve`` runs :func:`warm_up` in a greenlet of its own once it listens: the
 banner and the first page are not held back, and ``pause`` between two templates lets a
 request that comes meanwhile go first.

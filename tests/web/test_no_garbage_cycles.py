@@ -1,7 +1,7 @@
 """A tap leaves no reference cycle of ours behind (issue 12). What a cycle holds is freed only by
 the garbage collector, not when the tap is done with it: at 300 tables a ruling's recursive
 closure and a screen's view holding its own placer made ~130 objects a tap wait for the
-collector, whose young collections walk every object still alive (docs/PERFORMANCE.md, round
+collector, whose young collections walk every object still alive (docs/PERFORMANCE-HISTORY.md, round
 ten). The libraries' own cycles (werkzeug's URL matcher makes one per request) are not ours."""
 
 from __future__ import annotations
