@@ -187,11 +187,28 @@
     scale(low);
   }
 
-  function refreshed() { startCountdown(); speak(); fitScreen(); }
+  // -- "Another referee" opens under the decision timer ----------------------------------
+  // Its box drops from the referee's bar over the seats; with a countdown under the bar the
+  // box starts under the countdown instead (app.css), so the time the table waits on stays in
+  // sight while it is open. --under-timer: from the bar's top to the countdown's foot, kept on
+  // the page's root, which every swap of the screen leaves in place (the new box starts there
+  // at once, before this measures it again).
+  function underTimer() {
+    var bar = document.querySelector(".tablet > .bar");
+    var timer = document.querySelector(".tablet > .countdown");
+    if (!bar || !timer) { return; }
+    var below = timer.getBoundingClientRect().bottom - bar.getBoundingClientRect().top - bar.clientTop;
+    document.documentElement.style.setProperty("--under-timer", below + "px");
+  }
+
+  function refreshed() { startCountdown(); speak(); fitScreen(); underTimer(); }
+  function resized() { fitScreen(); underTimer(); }
   document.addEventListener("DOMContentLoaded", refreshed);
   document.addEventListener("DOMContentLoaded", followTable);
+  document.addEventListener("htmx:afterSwap", underTimer);
   document.addEventListener("htmx:afterSettle", refreshed);
-  window.addEventListener("resize", fitScreen);
+  window.addEventListener("load", underTimer);
+  window.addEventListener("resize", resized);
   if ("speechSynthesis" in window) {
     window.speechSynthesis.addEventListener("voiceschanged", speak);
   }
