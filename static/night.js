@@ -155,10 +155,12 @@
   // The TV's lobby and its timeline are drawn in type that fits a long game; a short one
   // would use a third of the screen, and six players' lanes can need more than it. On a wide
   // screen their type is scaled, by halving steps, to the largest that still fits unscrolled:
-  // grown for a short game, shrunk (down to FEWEST of the style sheet's) for a crowded one.
+  // grown for a short game, shrunk for a crowded one. A TV can't scroll, so a very long game
+  // is drawn smaller rather than cut off, down to FEWEST of the style sheet's (5 px on a TV of
+  // 1920 x 1080; the route's bands keep a long game's type as large as the screen allows).
   var WIDE = "(min-aspect-ratio: 4/3) and (min-width: 900px)";
   var MOST = 3;
-  var FEWEST = 0.4;
+  var FEWEST = 0.25;
 
   function fitScreen() {
     var root = document.documentElement, body = document.body;
