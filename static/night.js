@@ -155,10 +155,12 @@
   // The TV's lobby and its timeline are drawn in type that fits a long game; a short one
   // would use a third of the screen, and six players' lanes can need more than it. On a wide
   // screen their type is scaled, by halving steps, to the largest that still fits unscrolled:
-  // grown for a short game, shrunk (down to FEWEST of the style sheet's) for a crowded one.
+  // grown for a short game, shrunk for a crowded one. A TV can't scroll, so a very long game
+  // is drawn smaller rather than cut off, down to FEWEST of the style sheet's (5 px on a TV of
+  // 1920 x 1080; the route's bands keep a long game's type as large as the screen allows).
   var WIDE = "(min-aspect-ratio: 4/3) and (min-width: 900px)";
   var MOST = 3;
-  var FEWEST = 0.4;
+  var FEWEST = 0.25;
 
   function fitScreen() {
     var root = document.documentElement, body = document.body;
@@ -187,11 +189,28 @@
     scale(low);
   }
 
-  function refreshed() { startCountdown(); speak(); fitScreen(); }
+  // -- "Another referee" opens under the decision timer ----------------------------------
+  // Its box drops from the referee's bar over the seats; with a countdown under the bar the
+  // box starts under the countdown instead (app.css), so the time the table waits on stays in
+  // sight while it is open. --under-timer: from the bar's top to the countdown's foot, kept on
+  // the page's root, which every swap of the screen leaves in place (the new box starts there
+  // at once, before this measures it again).
+  function underTimer() {
+    var bar = document.querySelector(".tablet > .bar");
+    var timer = document.querySelector(".tablet > .countdown");
+    if (!bar || !timer) { return; }
+    var below = timer.getBoundingClientRect().bottom - bar.getBoundingClientRect().top - bar.clientTop;
+    document.documentElement.style.setProperty("--under-timer", below + "px");
+  }
+
+  function refreshed() { startCountdown(); speak(); fitScreen(); underTimer(); }
+  function resized() { fitScreen(); underTimer(); }
   document.addEventListener("DOMContentLoaded", refreshed);
   document.addEventListener("DOMContentLoaded", followTable);
+  document.addEventListener("htmx:afterSwap", underTimer);
   document.addEventListener("htmx:afterSettle", refreshed);
-  window.addEventListener("resize", fitScreen);
+  window.addEventListener("load", underTimer);
+  window.addEventListener("resize", resized);
   if ("speechSynthesis" in window) {
     window.speechSynthesis.addEventListener("voiceschanged", speak);
   }

@@ -4,6 +4,7 @@ app/web/players.py). Each route is one check, one service call, one page."""
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
@@ -77,19 +78,22 @@ def timeline_page(state: TableState, back: str, open_url: str | None,
         return render_template("night/opening.html", open_url=open_url, csrf=csrf, **page)
     drawing = nightviews.timeline(state)
     if follow:
-        page.update(tv=True, band=tv_band(len(drawing["turns"])))
+        page.update(tv=True, band=tv_band(len(drawing["turns"]), len(drawing["lanes"])))
     return render_template("night/timeline.html", **drawing, **page)
 
 
-TV_BANDS: Final = 2
-"""A TV's timeline draws a game in this many bands of turns (wider for a longer game), so a
-game of 25 turns or so fits 1920 x 1080 with no scrolling."""
+TV_BAND: Final = 0.85
+"""A TV's timeline fits its screen unscrolled (night.js scales its type): more bands take more
+of its height, more turns a band narrow each turn's column. The type is largest with about
+TV_BAND x sqrt(turns x players) turns a band (measured at 1920 x 1080: four players and 29
+turns, six and 43, six and 103)."""
 
 
-def tv_band(turns: int) -> int:
-    """Turns per band on a TV: two bands, of 8 turns at least and 16 at most (a longer game
-    takes a third band)."""
-    return min(16, max(8, -(-turns // TV_BANDS)))
+def tv_band(turns: int, players: int) -> int:
+    """Turns per band on a TV: about TV_BAND x sqrt(turns x players), the bands made even, 8
+    turns at least (a game of 25 turns or so: two bands)."""
+    bands = max(1, round(turns / (TV_BAND * math.sqrt(max(turns * players, 1)))))
+    return max(8, -(-turns // bands))
 
 
 @bp.get("/t/<table_id>/timeline")

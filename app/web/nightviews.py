@@ -60,6 +60,7 @@ class Lane:
     coins: list[int]
     spark: str  # SVG polyline points of the coins over the game
     tally: Any
+    out: int | None = None  # the turn (its index) in which the player lost their last card
 
 
 def timeline(state: TableState) -> View:
@@ -71,9 +72,10 @@ def timeline(state: TableState) -> View:
     lanes = []
     for name in told.players:
         coins = [told.start_coins[name], *(t.coins[name] for t in told.turns)]
-        lanes.append(Lane(name, name == told.winner,
-                          [[_chip(m) for m in t.of(name)] for t in told.turns],
-                          coins[1:], _spark(coins, most), told.tallies[name]))
+        cells = [[_chip(m) for m in t.of(name)] for t in told.turns]
+        lanes.append(Lane(name, name == told.winner, cells, coins[1:], _spark(coins, most),
+                          told.tallies[name], _went_out(cells) if state.game.player(name).out
+                          else None))
     timed = clock_turns(state)
     return {"turns": told.turns, "lanes": lanes, "winner": told.winner, "clock_turns": timed,
             "clock_list": ", ".join(str(n) for n in sorted(timed))}
@@ -89,6 +91,12 @@ def clock_turns(state: TableState) -> frozenset[int]:
         if seq in timed:
             found.add(turn)
     return frozenset(found)
+
+
+def _went_out(cells: list[list[Chip]]) -> int | None:
+    """The index of the turn in which a player who is out lost their last card."""
+    lost = [i for i, cell in enumerate(cells) if any(c.kind == "lose" for c in cell)]
+    return lost[-1] if lost else None
 
 
 def _chip(m: Mark) -> Chip:

@@ -87,6 +87,42 @@ def test_on_time_out_the_tablet_lets_the_claim_stand(
 
 
 
+OVERLAP = """([a, b]) => { const r = document.querySelector(a).getBoundingClientRect(),
+    s = document.querySelector(b).getBoundingClientRect();
+  return Math.max(0, Math.min(r.right, s.right) - Math.max(r.left, s.left))
+    * Math.max(0, Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top)); }"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_another_referee_s_box_leaves_the_countdown_in_sight(
+    live_app: Any, tablet: Page, screenshot: Shot, language: str,
+) -> None:
+    """Outside testers: "Another referee" opened a box over the decision timer's countdown. It
+    opens under it, at both tablet sizes, in the grid and round the table, before and after it
+    shows a code (a new screen, the box kept open); nor does it cover the prompt."""
+    t = started_table(live_app, HANDS, language=language)
+    night_settings(t, timer="60")
+    as_referee(tablet, t)
+    expect(tablet.locator("#tablet > .countdown")).to_be_visible()
+    box = tablet.locator(".tools details.join .join-box")
+    for layout in ("grid", "round"):
+        if layout == "round":
+            tablet.locator("[data-layout-toggle]").click()
+        for width, height in ((1280, 800), (1024, 768)):
+            tablet.set_viewport_size({"width": width, "height": height})
+            if not box.is_visible():
+                tablet.locator("details.join > summary").click()
+            for shown in ("before", "code"):
+                if shown == "code" and not tablet.locator(".join-box .code").count():
+                    box.locator("button[type=submit]").click()
+                    expect(tablet.locator(".join-box .code")).to_be_visible()
+                expect(box).to_be_visible()
+                expect(tablet.locator("#tablet > .countdown [data-left]")).to_be_in_viewport()
+                for other in ("#tablet > .countdown", "#prompt"):
+                    covered = tablet.evaluate(OVERLAP, [".tools details.join .join-box", other])
+                    assert covered == 0, (layout, width, shown, other, covered)
+            screenshot(tablet, f"night-timer-another-referee-{language}-{layout}-{width}")
+
 
 FAKE_SPEECH = """
 (() => {

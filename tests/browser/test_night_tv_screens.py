@@ -23,6 +23,7 @@ from nightscreenkit import (  # noqa: E402
     long_game,
     night_settings,
     open_tv,
+    tv_link,
     tv_timeline,
     wider_than_the_screen,
 )
@@ -108,6 +109,68 @@ def test_the_tv_s_winner_screen_fits_without_scrolling(
     assert tv.evaluate("() => document.documentElement.scrollHeight") <= height
     assert wider_than_the_screen(tv) == []
     screenshot(tv, f"night-tv-{players}-{language}-{width}")
+
+
+CARD_NAMES_CUT = """() => [...document.querySelectorAll('.tv-seats .card.up .name')].filter(n => {
+  const range = document.createRange();
+  range.selectNodeContents(n);
+  const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+  const card = n.closest('.card').getBoundingClientRect(), text = range.getBoundingClientRect();
+  return lines > 1 || text.left < card.left || text.right > card.right + 1
+    || text.top < card.top || text.bottom > card.bottom + 1;
+}).map(n => n.textContent)"""
+
+
+def coup_until_out(t: Any, victim: str) -> None:
+    """Incomes, and a Coup against ``victim`` by whoever has 7 coins, until ``victim`` is out:
+    the loser turns up the first card it holds."""
+    from app.engine import pending
+
+    while not t.live().game.player(victim).out:
+        game = t.live().game
+        prompt = pending(game)[0]
+        me = game.player(prompt.player)
+        if prompt.kind == "declare":
+            coup = me.coins >= 7 and me.name != victim
+            step = {"do": "coup", "target": victim} if coup else {"do": "income"}
+            assert t.post("/step", {**step, "by": me.name}).status_code == 200
+        else:
+            assert me.hand is not None and prompt.private, prompt
+            lost = t.phone_post(me.name, "/step", {"do": prompt.kind, "card": me.hand[0]})
+            assert lost.status_code == 200
+
+
+@pytest.mark.parametrize(("players", "language", "size"), [
+    (4, "en", (1920, 1080)), (4, "ru", (1920, 1080)), (6, "ru", (1280, 720)),
+])
+def test_the_tv_s_seats_keep_their_height_when_a_player_goes_out(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot, players: int, language: str, size: tuple[int, int],
+) -> None:
+    """Outside testers: the TV's row of seats grew by about 90 px when the first player went
+    out (both cards face up, one above the other). It keeps its height through the game, and
+    every face-up card's name is whole on one line inside its card (the Russian box's longest
+    names: "Полицейский", "Губернатор")."""
+    hands = dict(list(SIX.items())[:players])
+    edition = {"ru": "la_mame_ru_2015"}.get(language, "official")
+    t = started_table(live_app, hands, language=language, edition=edition)
+    width, height = size
+    tv = new_context(viewport={"width": width, "height": height}).new_page()
+    tv.goto(live_server + tv_link(t))
+    tv.wait_for_load_state("load")
+    row = tv.locator("#tv .tv-seats")
+    expect(row.locator("> li")).to_have_count(players)
+    steady = [row.evaluate("(r) => r.getBoundingClientRect().height")]
+    victim = list(hands)[-1]
+    coup_until_out(t, victim)
+    tv.reload()  # the board as drawn now (its live follow is the tests' above)
+    tv.wait_for_load_state("load")
+    expect(row.locator("> li.out .card.up")).to_have_count(2)
+    steady.append(row.evaluate("(r) => r.getBoundingClientRect().height"))
+    screenshot(tv, f"night-tv-seats-one-out-{players}-{language}-{width}")
+    assert abs(steady[1] - steady[0]) <= 1, steady
+    assert tv.evaluate(CARD_NAMES_CUT) == []
+    assert tv.evaluate("() => document.documentElement.scrollHeight") <= height
 
 
 def test_the_tv_follows_the_table_from_the_winner_screen_into_the_timeline(

@@ -115,6 +115,42 @@ def test_a_tv_shrinks_a_crowded_timeline_to_fit_its_screen(
     assert tv.evaluate(BROKEN, 6) == []
 
 
+def test_a_tv_fits_a_hundred_turn_game_in_readable_type(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot,
+) -> None:
+    """Outside testers: a game of 103 turns (six players: incomes, and a Coup at 7 coins) came
+    out 1,111 px tall at 1920 x 1080, past the TV's smallest type. It fits, every player's
+    totals on screen, every word whole and no smaller than the tablet's floor; a 1280 x 720
+    TV shows it whole too."""
+    hands: dict[str, list[str] | None] = {
+        "Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"],
+        "Cy": ["ambassador", "duke"], "Dee": ["captain", "contessa"],
+        "Eve": ["assassin", "ambassador"], "Fay": ["duke", "contessa"]}
+
+    def declare(game: Any, me: Any, others: list[str], t: Table) -> dict[str, str]:
+        if me.coins >= 7:
+            return {"do": "coup", "by": me.name, "target": others[-1]}
+        return {"do": "income", "by": me.name}
+
+    t = play_out(started_table(live_app, hands), declare, 900)
+    assert t.phone_post("Ann", "/timeline", {}).status_code == 303
+    tv = tv_timeline(t, new_context, live_server)
+    turns = tv.locator("ol.turn-list > li").count()
+    assert turns >= 100, turns
+    expect(tv.locator("table.lanes").last.locator("thead th").last).to_have_text(str(turns))
+    screenshot(tv, "night-tv-timeline-103-turns")
+    assert fits_the_tv(tv)
+    assert tv.evaluate(BROKEN, FLOOR) == []
+    drawn = tv.evaluate("() => parseFloat(getComputedStyle(document.body).fontSize)")
+    assert drawn >= 11, drawn
+    tv.set_viewport_size({"width": 1280, "height": 720})
+    tv.wait_for_function("() => document.documentElement.scrollHeight <= 720")
+    expect(tv.locator("table.tallies")).to_be_in_viewport(ratio=1)
+    assert wider_than_the_screen(tv) == []
+    screenshot(tv, "night-tv-timeline-103-turns-1280")
+
+
 def test_the_longest_name_allowed_stays_whole(
     live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
 ) -> None:
