@@ -99,6 +99,35 @@
     if (dropped > shownVersion()) { refresh(); }
   });
 
+  // A screen fetched on each event (the TV's: its events carry only the version) drops an
+  // event that comes while its fetch is on its way (the refresher's hx-sync drop). If that
+  // fetch brought a screen older than the newest version heard, fetch once more at once
+  // rather than at the 10 s poll; once per version heard, so a screen that can't reach it
+  // (a gone table) doesn't fetch again and again.
+  var heardVersion = -1;  // the newest version an event without its screen announced
+  var chasedVersion = -1;  // the newest one fetched again for
+  function catchUp(e) {
+    var config = e.detail && e.detail.requestConfig;
+    if (!config || config.verb !== "get") { return; }
+    if (heardVersion > shownVersion() && heardVersion > chasedVersion) {
+      chasedVersion = heardVersion;
+      window.setTimeout(refresh, 0);  // after htmx has finished with this request
+    }
+  }
+  function announced(data) {
+    if (!/data-version="\d+"/.test(data)) { heardVersion = Math.max(heardVersion, pushedVersion(data)); }
+  }
+  // An event a screen fetches on (hx-trigger="sse:changed") comes as htmx:sseMessage, one
+  // swapped in as htmx:sseBeforeMessage (below).
+  document.addEventListener("htmx:sseMessage", function (e) {
+    if (e.detail && typeof e.detail.data === "string") { announced(e.detail.data); }
+  });
+  document.addEventListener("htmx:afterSettle", catchUp);
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    if (xhr && xhr.status === 204) { catchUp(e); }  // nothing swapped, so no afterSettle
+  });
+
   // A change comes inside the stream's event, the screen as it now is (sse-swap). One that is
   // not newer than the screen shown (say, the answer to this device's own tap came first) is
   // not swapped in again. The device whose tap it was gets only the version (its tap's answer
@@ -117,6 +146,7 @@
     var shown = document.querySelector("[data-version]");
     if (!/data-version="\d+"/.test(data)) {
       e.preventDefault();
+      announced(data);
       if (version >= 0 && shown && version > shownVersion()) { refresh(); }
       return;
     }
