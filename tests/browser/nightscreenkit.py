@@ -102,6 +102,18 @@ def play_out(t: Table, declare: Declare, steps: int = 400) -> Table:
     raise AssertionError("the game did not end")
 
 
+def coup_at_seven(action: str) -> Declare:
+    """Each player takes ``action`` (income, or a Duke's tax let stand), and at 7 coins coups
+    the last other player still in."""
+
+    def declare(game: Any, me: Any, others: list[str], t: Table) -> dict[str, str]:
+        if me.coins >= 7:
+            return {"do": "coup", "by": me.name, "target": others[-1]}
+        return {"do": action, "by": me.name}
+
+    return declare
+
+
 def long_game(app: Any, hands: dict[str, list[str] | None] | None = None,
               **settings: str) -> Table:
     """A finished game of more than 25 turns: incomes, a few Duke claims let stand, and coups

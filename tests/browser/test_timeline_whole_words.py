@@ -11,7 +11,14 @@ from typing import Any
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-from nightscreenkit import Shot, as_seat, play_out, tv_timeline, wider_than_the_screen  # noqa: E402
+from nightscreenkit import (  # noqa: E402
+    Shot,
+    as_seat,
+    coup_at_seven,
+    play_out,
+    tv_timeline,
+    wider_than_the_screen,
+)
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
 from tablekit import Table, started_table  # noqa: E402
 
@@ -98,12 +105,7 @@ def test_a_tv_shrinks_a_crowded_timeline_to_fit_its_screen(
     1080 px in the style sheet's type: the TV draws them smaller until they fit, every
     player's totals included, and each word still whole."""
 
-    def declare(game: Any, me: Any, others: list[str], t: Table) -> dict[str, str]:
-        if me.coins >= 7:
-            return {"do": "coup", "by": me.name, "target": others[-1]}
-        return {"do": "tax", "by": me.name}
-
-    t = play_out(started_table(live_app, SIX_LONG), declare, 900)
+    t = play_out(started_table(live_app, SIX_LONG), coup_at_seven("tax"), 900)
     assert t.phone_post("Alexandra", "/timeline", {}).status_code == 303
     tv = tv_timeline(t, new_context, live_server)
     turns = tv.locator("ol.turn-list > li").count()
@@ -128,12 +130,7 @@ def test_a_tv_fits_a_hundred_turn_game_in_readable_type(
         "Cy": ["ambassador", "duke"], "Dee": ["captain", "contessa"],
         "Eve": ["assassin", "ambassador"], "Fay": ["duke", "contessa"]}
 
-    def declare(game: Any, me: Any, others: list[str], t: Table) -> dict[str, str]:
-        if me.coins >= 7:
-            return {"do": "coup", "by": me.name, "target": others[-1]}
-        return {"do": "income", "by": me.name}
-
-    t = play_out(started_table(live_app, hands), declare, 900)
+    t = play_out(started_table(live_app, hands), coup_at_seven("income"), 900)
     assert t.phone_post("Ann", "/timeline", {}).status_code == 303
     tv = tv_timeline(t, new_context, live_server)
     turns = tv.locator("ol.turn-list > li").count()
