@@ -87,45 +87,34 @@
     return /^\d+$/.test(data.trim()) ? Number(data) : -1;
   }
 
-  // A tap's answer is the fresh view. A push that came while it was on its way was dropped
-  // (see htmx:sseBeforeMessage): only if that push was newer than the answer's screen is the
-  // screen fetched once more. Nothing dropped, nothing fetched: no request per tap for nothing.
-  var droppedDuringTap = -1;  // the newest version pushed while this device's tap was on its way
-  document.addEventListener("htmx:afterSettle", function (e) {
-    var config = e.detail && e.detail.requestConfig;
-    if (!config || config.verb !== "post") { return; }
-    var dropped = droppedDuringTap;
-    droppedDuringTap = -1;
-    if (dropped > shownVersion()) { refresh(); }
-  });
-
-  // A screen fetched on each event (the TV's: its events carry only the version) drops an
-  // event that comes while its fetch is on its way (the refresher's hx-sync drop). If that
-  // fetch brought a screen older than the newest version heard, fetch once more at once
-  // rather than at the 10 s poll; once per version heard, so a screen that can't reach it
-  // (a gone table) doesn't fetch again and again.
-  var heardVersion = -1;  // the newest version an event without its screen announced
+  // A change this screen was told of but did not show: a push dropped while this device's
+  // tap was on its way (see htmx:sseBeforeMessage: the tap's answer is the fresh screen), or
+  // the bare version of a screen fetched on each event (the TV's), which drops an event that
+  // comes while its fetch is on its way (the refresher's hx-sync drop). After each request
+  // settles, the screen is fetched once more only if it shows something older than the newest
+  // such version; once per version, so a screen that can't reach it (a gone table) doesn't
+  // fetch again and again. Nothing missed, nothing fetched: no request per tap for nothing.
+  var missedVersion = -1;  // the newest version told of and not swapped in
   var chasedVersion = -1;  // the newest one fetched again for
-  function catchUp(e) {
-    var config = e.detail && e.detail.requestConfig;
-    if (!config || config.verb !== "get") { return; }
-    if (heardVersion > shownVersion() && heardVersion > chasedVersion) {
-      chasedVersion = heardVersion;
+  function missed(version) { missedVersion = Math.max(missedVersion, version); }
+  function catchUp() {
+    if (missedVersion > shownVersion() && missedVersion > chasedVersion) {
+      chasedVersion = missedVersion;
       window.setTimeout(refresh, 0);  // after htmx has finished with this request
     }
   }
-  function announced(data) {
-    if (!/data-version="\d+"/.test(data)) { heardVersion = Math.max(heardVersion, pushedVersion(data)); }
-  }
-  // An event a screen fetches on (hx-trigger="sse:changed") comes as htmx:sseMessage, one
-  // swapped in as htmx:sseBeforeMessage (below).
-  document.addEventListener("htmx:sseMessage", function (e) {
-    if (e.detail && typeof e.detail.data === "string") { announced(e.detail.data); }
+  document.addEventListener("htmx:afterSettle", function (e) {
+    if (e.detail && e.detail.requestConfig) { catchUp(); }
   });
-  document.addEventListener("htmx:afterSettle", catchUp);
   document.addEventListener("htmx:afterRequest", function (e) {
     var xhr = e.detail && e.detail.xhr;
-    if (xhr && xhr.status === 204) { catchUp(e); }  // nothing swapped, so no afterSettle
+    if (xhr && xhr.status === 204) { catchUp(); }  // nothing swapped, so no afterSettle
+  });
+  // An event a screen fetches on (hx-trigger="sse:changed") comes as htmx:sseMessage; one
+  // swapped in, as htmx:sseBeforeMessage (below).
+  document.addEventListener("htmx:sseMessage", function (e) {
+    var data = e.detail && typeof e.detail.data === "string" ? e.detail.data : "";
+    if (data && !/data-version="\d+"/.test(data)) { missed(pushedVersion(data)); }
   });
 
   // A change comes inside the stream's event, the screen as it now is (sse-swap). One that is
@@ -139,14 +128,14 @@
     var data = e.detail && typeof e.detail.data === "string" ? e.detail.data : "";
     var version = pushedVersion(data);
     if (tapOnItsWay()) {
-      droppedDuringTap = Math.max(droppedDuringTap, version);
+      missed(version);
       e.preventDefault();
       return;
     }
     var shown = document.querySelector("[data-version]");
     if (!/data-version="\d+"/.test(data)) {
       e.preventDefault();
-      announced(data);
+      missed(version);
       if (version >= 0 && shown && version > shownVersion()) { refresh(); }
       return;
     }
@@ -474,7 +463,7 @@
   }
 
   // A tap that failed on the way: fetch the screen as it is (so nothing dropped is kept).
-  function tapFailed() { tapSent = 0; droppedDuringTap = -1; refresh(); }
+  function tapFailed() { tapSent = 0; refresh(); }
   document.addEventListener("htmx:sendError", tapFailed);
   document.addEventListener("htmx:responseError", tapFailed);
 
