@@ -203,11 +203,45 @@
     document.documentElement.style.setProperty("--under-timer", below + "px");
   }
 
-  function refreshed() { startCountdown(); speak(); fitScreen(); underTimer(); }
-  function resized() { fitScreen(); underTimer(); }
+  // Its box stands by its button: its right edge under the button's, or as near as it can
+  // come while the prompt is beside the seats (the box never covers the prompt), and never
+  // past the bar's left edge. --join-left: from the bar's left edge, measured while it is open.
+  function joinFold() { return document.querySelector(".tablet .tools details.join"); }
+  function placeJoinBox() {
+    var fold = joinFold(), bar = document.querySelector(".tablet > .bar");
+    if (!fold || !fold.open || !bar) { return; }
+    var box = fold.querySelector(".join-box");
+    var right = fold.querySelector("summary").getBoundingClientRect().right;
+    var prompt = document.querySelector(".tablet > #prompt");
+    var edge = bar.getBoundingClientRect().left + bar.clientLeft;
+    if (prompt) {
+      var beside = prompt.getBoundingClientRect().left;
+      if (beside > edge + box.offsetWidth) { right = Math.min(right, beside - 8); }
+    }
+    document.documentElement.style.setProperty(
+      "--join-left", Math.max(0, right - edge - box.offsetWidth) + "px");
+  }
+  // Open, it floats over the seats: like any pop-up it closes on a tap anywhere outside it
+  // (that tap still does what it does) or on Escape, which gives the focus back to its button.
+  document.addEventListener("toggle", function (e) {
+    if (e.target === joinFold()) { placeJoinBox(); }
+  }, true);
+  document.addEventListener("click", function (e) {
+    var fold = joinFold();
+    if (fold && fold.open && !fold.contains(e.target)) { fold.open = false; }
+  });
+  document.addEventListener("keydown", function (e) {
+    var fold = joinFold();
+    if (e.key !== "Escape" || !fold || !fold.open) { return; }
+    fold.open = false;
+    fold.querySelector("summary").focus();
+  });
+
+  function refreshed() { startCountdown(); speak(); fitScreen(); underTimer(); placeJoinBox(); }
+  function resized() { fitScreen(); underTimer(); placeJoinBox(); }
   document.addEventListener("DOMContentLoaded", refreshed);
   document.addEventListener("DOMContentLoaded", followTable);
-  document.addEventListener("htmx:afterSwap", underTimer);
+  document.addEventListener("htmx:afterSwap", function () { underTimer(); placeJoinBox(); });
   document.addEventListener("htmx:afterSettle", refreshed);
   window.addEventListener("load", underTimer);
   window.addEventListener("resize", resized);

@@ -50,8 +50,10 @@ SCREEN_STATE = """() => {
 
 
 def turn(name: str) -> re.Pattern[str]:
-    """The heading of a player's turn (the apostrophe is typographic: ``Ann’s turn``)."""
-    return re.compile(rf"\b{re.escape(name)}[’']s turn")
+    """The heading of a player's turn (the apostrophe is typographic: ``Ann’s turn``). The name
+    starts the text or a word: not ``\\b``, which the browser's regular expressions know only
+    for Latin letters (``Борис’s turn`` would never match)."""
+    return re.compile(rf"(?:^|\s){re.escape(name)}[’']s turn")
 
 
 # -- liveness ------------------------------------------------------------------------------

@@ -155,6 +155,43 @@ def test_the_join_code_leaves_the_waiting_line_in_sight(live_app: Any, tablet: P
                     || b.bottom <= a.top; }""", covered), (covered, width)
 
 
+# How far the box's right edge stands from where it should: under its button's right edge, or
+# as near it as the prompt beside the seats allows (8 px short of it).
+BOX_OFF_ITS_PLACE = """() => {
+    const box = document.querySelector('details.join .join-box').getBoundingClientRect();
+    const button = document.querySelector('details.join > summary').getBoundingClientRect();
+    const prompt = document.querySelector('#prompt').getBoundingClientRect();
+    return Math.abs(box.right - Math.min(button.right, prompt.left - 8));
+}"""
+
+
+def test_another_referee_s_box_stands_by_its_button_and_closes_like_a_pop_up(
+        live_app: Any, tablet: Page) -> None:
+    """Opened, the box stands by its button: its right edge under the button's, or as near as
+    it comes without covering the prompt (at both tablet sizes); a tap outside it closes it,
+    and that tap still takes its step; Escape closes it and gives the focus back to its
+    button; closed, it stays closed through the next screen."""
+    t = started_table(live_app, {name: cards for name, cards in THREE.items()})
+    as_referee(tablet, t)
+    fold, button = tablet.locator("details.join"), tablet.get_by_text("Another referee")
+    for width, height in ((1024, 768), (1280, 800)):
+        tablet.set_viewport_size({"width": width, "height": height})
+        button.click()
+        expect(fold.locator(".join-box")).to_be_visible()
+        viewport_shot(tablet, f"who-acts-tablet-join-by-its-button-{width}")
+        assert tablet.evaluate(BOX_OFF_ITS_PLACE) < 1, width
+        tablet.keyboard.press("Escape")
+        expect(fold.locator(".join-box")).to_be_hidden()
+        expect(fold.locator("summary")).to_be_focused()
+    button.click()
+    expect(fold.locator(".join-box")).to_be_visible()
+    tablet.get_by_role("button", name="Income").click()
+    expect(tablet.get_by_role("heading", name=re.compile("Bob[’']s turn"))).to_be_visible()
+    expect(fold.locator(".join-box")).to_be_hidden()
+    tablet.reload()
+    expect(fold.locator(".join-box")).to_be_hidden()
+
+
 def test_the_decision_timer_moves_nothing_on_the_phone(live_app: Any, live_server: str,
                                                        new_context: Any, playwright: Any,
                                                        screenshot: Shot) -> None:
