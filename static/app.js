@@ -181,6 +181,20 @@
     }, ms);
   }
 
+  // Not silent: a tap on a button still settling flashes it once (app.css), so the player
+  // sees the tap was too soon, not lost somewhere. The browser still sends a disabled button
+  // its pointerdown (never its click: the tap is not taken).
+  document.addEventListener("pointerdown", function (e) {
+    var b = e.target.closest && e.target.closest("button[data-settling]");
+    if (!b) { return; }
+    b.removeAttribute("data-too-soon");
+    void b.offsetWidth;  // a second tap too soon flashes it again
+    b.setAttribute("data-too-soon", "");
+  }, true);
+  document.addEventListener("animationend", function (e) {
+    if (e.animationName === "too-soon") { e.target.removeAttribute("data-too-soon"); }
+  });
+
   // -- What the player was filling in survives a live update ------------------------------
   // Forms and folds marked data-keep="key" keep their choices and their open state when the
   // screen is replaced by one with the same key (the same question: the key names it).

@@ -80,6 +80,38 @@ def test_a_double_tap_does_not_pass_the_next_window(tablet: Page, new_phone: New
     night.expect_tablet("Nobody blocks.")
 
 
+# Each button that flashed "too soon" (data-too-soon set), by its words, as the page records it.
+RECORD_TOO_SOON = """() => {
+    window.__tooSoon = [];
+    new MutationObserver(changes => changes.forEach(c => {
+        const b = c.target;
+        if (b.hasAttribute('data-too-soon')) window.__tooSoon.push(b.textContent.trim());
+    })).observe(document.body, {subtree: true, attributeFilter: ['data-too-soon']});
+}"""
+
+
+def test_a_tap_too_soon_on_a_new_screen_is_not_taken_and_says_so(tablet: Page,
+                                                                  new_phone: NewPhone) -> None:
+    """A tap on a button of a screen still settling is not taken, and not silent: the button
+    flashes its edge; once settled, the same tap works."""
+    night = new_night(tablet, new_phone, HANDS)
+    tablet.evaluate("() => document.body.setAttribute('data-tap-guard', '8000')")
+    tablet.evaluate(RECORD_TOO_SOON)
+    night.declare("Steal", "Bob")
+    nobody_challenges = tablet.get_by_role("button", name="Nobody challenges")
+    expect(nobody_challenges).to_be_enabled()
+    nobody_challenges.click()
+    nobody_blocks = tablet.get_by_role("button", name="Nobody blocks")
+    expect(nobody_blocks).to_be_disabled()
+    nobody_blocks.click(force=True)  # a player's tap, on the button as it settles
+    assert tablet.evaluate("() => window.__tooSoon") == ["Nobody blocks"]
+    assert tablet.evaluate("() => document.querySelector('form.htmx-request') === null")
+    expect(nobody_blocks).to_be_enabled(timeout=30_000)
+    expect(tablet.locator("#log")).not_to_contain_text("Nobody blocks.")
+    night.tap("Nobody blocks")
+    night.expect_tablet("Nobody blocks.")
+
+
 # -- 2. who must act ---------------------------------------------------------------------------
 
 
