@@ -1,5 +1,6 @@
 """The spectators' board on a TV, as outside testers looked at it from the sofa: a player who
-is out is said to be out, in the table's language, as on the tablet.
+is out is said to be out, in the table's language, as on the tablet; the live board uses the
+whole screen, in type read from across the room, and never scrolls.
 
 Games are played through the test client on the live server's own app; the TV is a browser
 of its own on the spectators' link (nightscreenkit.py)."""
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-from nightscreenkit import SIX, Shot, tv_link  # noqa: E402
+from nightscreenkit import SIX, Shot, tv_link, wider_than_the_screen  # noqa: E402
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
 from tablekit import started_table  # noqa: E402
 from test_night_tv_screens import coup_until_out  # noqa: E402
@@ -66,3 +67,94 @@ def test_the_tv_says_out_for_a_player_who_is_out(
     expect(tv.locator("#tv .tv-seats > li:not(.out) .coins .status")).to_have_count(0)
     screenshot(tv, f"tv-board-out-{players}-{language}-{size[0]}")
     assert tv.evaluate(CUT_LINES) == []
+
+
+def coup_until_lost(t: Any, victim: str, cards: int) -> None:
+    """Incomes, and a Coup against ``victim`` by whoever has 7 coins, until ``victim`` has
+    lost ``cards`` cards (turned up the first it holds)."""
+    from app.engine import pending
+
+    while len(t.live().game.player(victim).revealed) < cards:
+        game = t.live().game
+        prompt = pending(game)[0]
+        me = game.player(prompt.player)
+        if prompt.kind == "declare":
+            coup = me.coins >= 7 and me.name != victim
+            step = {"do": "coup", "target": victim} if coup else {"do": "income"}
+            assert t.post("/step", {**step, "by": me.name}).status_code == 200
+        else:
+            assert me.hand is not None and prompt.private, prompt
+            lost = t.phone_post(me.name, "/step", {"do": prompt.kind, "card": me.hand[0]})
+            assert lost.status_code == 200
+
+
+# Each ruling on the TV drawn only in part: cut by the bottom of the rulings' box or the screen.
+CUT_RULINGS = """() => {
+  const box = document.querySelector('.tv-rulings').getBoundingClientRect();
+  const foot = Math.min(box.bottom, window.innerHeight);
+  return Array.from(document.querySelectorAll('.tv-log li')).filter(li => {
+    if (getComputedStyle(li).visibility === 'hidden' || li.hidden) return false;
+    const r = li.getBoundingClientRect();
+    return r.height > 0 && r.top < foot && r.bottom > foot + 1;
+  }).map(li => li.textContent);
+}"""
+
+# How far down the screen the lowest thing drawn on the board reaches (px).
+LOWEST = """() => Math.max(...Array.from(
+    document.querySelectorAll('#tv .tv-seats > li, #tv .waiting, #tv .tv-log li'))
+  .filter(e => getComputedStyle(e).visibility !== 'hidden' && !e.hidden)
+  .map(e => e.getBoundingClientRect().bottom).filter(b => b <= window.innerHeight))"""
+
+
+def px(page: Page, selector: str) -> float:
+    return float(page.locator(selector).first.evaluate(
+        "(e) => parseFloat(getComputedStyle(e).fontSize)"))
+
+
+@pytest.mark.parametrize(("players", "language", "size"), [
+    (2, "en", (1920, 1080)), (4, "en", (1920, 1080)), (4, "ru", (1920, 1080)),
+    (6, "en", (1920, 1080)), (6, "ru", (1280, 720)), (3, "ja", (1280, 720)),
+])
+def test_the_tv_s_live_board_fills_the_screen(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot, players: int, language: str, size: tuple[int, int],
+) -> None:
+    """Outside tester: during a game the live board left the lower two thirds of a 1920 x 1080
+    TV empty. The seats are drawn in type that grows with the screen (as far as their width
+    lets them), the waiting line and the newest ruling larger, and the rulings reach down to
+    the screen's foot, whole ones only; nothing scrolls or is cut at the side, and no hidden
+    card shows. A player who has lost one card and one who is out, by then."""
+    hands = dict(list(SIX.items())[:players])
+    if players == 2:  # one out ends a game of two: Ann loses a card, Bob none
+        hands = dict(list(SIX.items())[:3])
+    t = started_table(live_app, hands, language=language)
+    names = list(hands)
+    coup_until_lost(t, names[-1], 2)
+    if players > 2:
+        coup_until_lost(t, names[0], 1)
+    tv = tv_of(t, live_server, new_context, size)
+    width, height = size
+    game = t.live().game
+    expect(tv.locator("#tv .tv-seats > li")).to_have_count(len(hands))
+    expect(tv.locator("#tv .tv-log li")).to_have_count(12)
+    screenshot(tv, f"tv-board-live-{players}-{language}-{width}")
+    assert tv.evaluate("() => document.documentElement.scrollHeight") <= height
+    assert wider_than_the_screen(tv) == []
+    assert tv.evaluate(CUT_RULINGS) == []
+    # only what the table has seen: the face-up cards lost, every other card face down
+    shown = sum(len(p.revealed) for p in game.players)
+    expect(tv.locator("#tv .card.up")).to_have_count(shown)
+    expect(tv.locator("#tv .card.back")).to_have_count(2 * len(hands) - shown)
+    # four seats and fewer grow to their type's height limit; six, to their width's
+    seats = tv.locator("#tv .tv-seats").bounding_box()
+    assert seats is not None and seats["height"] >= (0.3 if players > 4 else 0.4) * height
+    assert tv.evaluate(LOWEST) >= 0.9 * height
+    scale = height / 1080
+    assert px(tv, "#tv .tv-seats > li") >= 45 * scale
+    if players <= 4:  # six seats side by side: the coins as large as "10 монет" fits (17cqi)
+        assert px(tv, "#tv .tv-seats .coins") >= 60 * scale
+    coins = tv.evaluate("() => Array.from(document.querySelectorAll('.tv-seats .coins'),"
+                        " p => Math.round(p.getBoundingClientRect().top))")
+    assert len(set(coins)) == 1, coins  # level, a long name or not
+    assert px(tv, "#tv .waiting") >= 40 * scale
+    assert px(tv, "#tv .tv-log li") >= 40 * scale  # the newest
