@@ -1,6 +1,7 @@
 """The spectators' board on a TV, as outside testers looked at it from the sofa: a player who
 is out is said to be out, in the table's language, as on the tablet; the live board uses the
-whole screen, in type read from across the room, and never scrolls.
+whole screen, in type read from across the room, and never scrolls; and the timeline of a long
+game's chips are no smaller than the screen's height makes them.
 
 Games are played through the test client on the live server's own app; the TV is a browser
 of its own on the spectators' link (nightscreenkit.py)."""
@@ -13,10 +14,18 @@ from typing import Any
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-from nightscreenkit import SIX, Shot, tv_link, wider_than_the_screen  # noqa: E402
+from nightscreenkit import (  # noqa: E402
+    SIX,
+    Shot,
+    play_out,
+    tv_link,
+    tv_timeline,
+    wider_than_the_screen,
+)
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
 from tablekit import started_table  # noqa: E402
 from test_night_tv_screens import coup_until_out  # noqa: E402
+from test_timeline_whole_words import BROKEN, FLOOR, fits_the_tv  # noqa: E402
 
 OUT = {"en": "out", "ru": "вне игры", "uk": "поза грою", "pt-BR": "fora", "ja": "脱落"}
 
@@ -158,3 +167,52 @@ def test_the_tv_s_live_board_fills_the_screen(
     assert len(set(coins)) == 1, coins  # level, a long name or not
     assert px(tv, "#tv .waiting") >= 40 * scale
     assert px(tv, "#tv .tv-log li") >= 40 * scale  # the newest
+
+
+def mixed_game(game: Any, me: Any, others: list[str], t: Any) -> dict[str, str]:
+    """A game as a table plays it: a Coup at 7 coins; every eleventh step a steal from the
+    richest other player, else an Assassin's kill now and then; else a tax or foreign aid, by
+    turns. Every claim and block is let stand."""
+    step = len(t.steps())
+    if me.coins >= 7:
+        return {"do": "coup", "by": me.name, "target": others[-1]}
+    richest = max(others, key=lambda name: game.player(name).coins)
+    if step % 11 == 0 and game.player(richest).coins >= 2:
+        return {"do": "steal", "by": me.name, "target": richest}
+    if me.coins >= 3 and step % 11 == 0:
+        return {"do": "assassinate", "by": me.name, "target": others[0]}
+    return {"do": "tax" if step % 2 == 0 else "foreign_aid", "by": me.name}
+
+
+# Each chip's word drawn on more than one line, past its chip, or smaller than the floor (the
+# lanes' names are left out: a name of 20 letters is still drawn small, see the README).
+CHIPS_BROKEN = BROKEN.replace("'table.lanes .lane-name .name, table.lanes .chip .w'",
+                              "'table.lanes .chip .w'")
+assert CHIPS_BROKEN != BROKEN
+
+# The font size of each chip's words on the timeline's lanes (px), smallest first.
+CHIP_SIZES = """() => Array.from(document.querySelectorAll('table.lanes .chip'), chip =>
+    parseFloat(getComputedStyle(chip.querySelector('.fit') || chip).fontSize))
+  .sort((a, b) => a - b)"""
+
+
+def test_a_long_game_s_chips_on_the_tv_are_no_smaller_than_its_plain_ones(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot,
+) -> None:
+    """Outside tester: the TV's timeline of a six-player game of 62 turns fit, but its chips
+    were 8 to 11 px. A steal or a Coup aimed at "Dmitri Alexandrovich" was drawn smallest:
+    the arrow and the whole name one unbreakable unit, shrunk to a narrow turn's width. The
+    name now breaks between its words (never inside one), so those chips are drawn as large
+    as the rest, which the screen's height sets (night.js)."""
+    t = play_out(started_table(live_app, SIX), mixed_game, 2000)
+    assert t.phone_post("Ann", "/timeline", {}).status_code == 303
+    tv = tv_timeline(t, new_context, live_server)
+    turns = tv.locator("ol.turn-list > li").count()
+    assert 55 <= turns <= 70, turns
+    expect(tv.locator("table.lanes .chip .w", has_text="→ Dmitri")).not_to_have_count(0)
+    screenshot(tv, "tv-board-timeline-61-turns")
+    assert fits_the_tv(tv)
+    assert tv.evaluate(CHIPS_BROKEN, FLOOR) == []
+    sizes = tv.evaluate(CHIP_SIZES)
+    assert sizes[0] >= 11.5, sizes[:10]
