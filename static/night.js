@@ -166,6 +166,7 @@
     var root = document.documentElement, body = document.body;
     root.style.fontSize = "";
     body.style.fontSize = "";
+    wholeRulings();  // the live board: its type is the style sheet's, not scaled
     var lobby = document.querySelector("#tv.tv-lobby");
     if (!(lobby || body.classList.contains("tv-timeline")) || !window.matchMedia(WIDE).matches) {
       return;
@@ -187,6 +188,21 @@
       if (inside()) { low = middle; } else { high = middle; }
     }
     scale(low);
+  }
+
+  // -- the TV's rulings: whole ones only ------------------------------------------------
+  // The live board's rulings, newest first, fill what the seats leave of the screen (their
+  // box ends at its foot: night.css); a TV can't scroll, so the oldest that would be cut off
+  // by the foot are hidden, never shown in part.
+  function wholeRulings() {
+    var box = document.querySelector("#tv .tv-rulings");
+    if (!box) { return; }
+    var rulings = box.querySelectorAll(".tv-log li");
+    rulings.forEach(function (li) { li.hidden = false; });
+    var foot = box.getBoundingClientRect().bottom;
+    rulings.forEach(function (li) {
+      if (li.getBoundingClientRect().bottom > foot + 1) { li.hidden = true; }
+    });
   }
 
   // -- "Another referee" opens under the decision timer ----------------------------------

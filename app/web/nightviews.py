@@ -19,7 +19,9 @@ from app.web import evening, views
 from app.web.perstate import PerState
 from app.web.state import TableState
 
-TV_RULINGS: Final = 8
+TV_RULINGS: Final = 12
+"""The newest rulings sent to the TV: more than its screen shows below four seats or fewer; the
+rest of the screen is filled by as many as fit whole (night.js hides the others)."""
 SPOKEN_RULINGS: Final = 5
 SPARK_W: Final = 120
 SPARK_H: Final = 28
