@@ -23,6 +23,7 @@ from .policies import (
     undo_problem,
 )
 from .prompts import PRIVATE_KINDS, Prompt, pending
+from .respond import only_passes_since
 from .rules import PRESETS, Rules, parse_rules
 from .rulings import ActionName, CardName, Ruling, render
 from .setup import characters_in_play, new_game
@@ -40,6 +41,7 @@ from .views import seat_view, table_view
 from .waiting import waiting
 
 __all__ = [
+    "only_passes_since",
     "CARD_ACCOUNTED_FOR",
     "MAX_NAME",
     "Answers",

@@ -42,6 +42,26 @@ def pass_(game: Game, step: Step) -> Game:
     return with_turn(game, open=evolve(window, passed=(*window.passed, step.by)))
 
 
+def only_passes_since(earlier: Game, now: Game, by: str) -> bool:
+    """Whether all that happened between ``earlier`` and ``now`` is players other than ``by``
+    letting it stand in the window open at ``earlier``, which is still open (E-4: a pass binds
+    the window it was made in, and nobody's pass changes what another is asked). A pass by
+    ``by`` drawn at ``earlier`` then answers the same question now: two players letting it
+    stand at once both count (a player's own second tap is not one of them)."""
+    done = len(earlier.history)
+    if now.history[:done] != earlier.history:
+        return False
+    if any(s.do != "pass" or s.by in (None, by) for s in now.history[done:]):
+        return False
+    was, is_ = earlier.turn, now.turn
+    if was is None or is_ is None:
+        return False
+    window = is_.open
+    if not isinstance(window, (ChallengeWindow, BlockWindow)) or type(was.open) is not type(window):  # noqa: UP038
+        return False
+    return evolve(is_, open=evolve(window, passed=was.open.passed)) == was
+
+
 @handles("challenge")
 def challenge(game: Game, step: Step) -> Game:
     """One challenge per claim: the first counts, a second is refused (E-10)."""

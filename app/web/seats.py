@@ -17,6 +17,7 @@ from app.engine import (
     answers_of,
     apply,
     check_hand,
+    only_passes_since,
     parse_rules,
     phone_may_take,
     step_from_fields,
@@ -165,7 +166,8 @@ class Seats:
         public ones too where the table lets phones answer: engine policies). ``seen`` is the
         caller's look at the seat (:meth:`seat_state`), if it made one."""
         state, seat = seen or self.seat_state(token, device)
-        self.tables.fresh(state, version)
+        if not self._still_answers(state, seat.name, version, fields):
+            self.tables.fresh(state, version)
         game = playing(state)
         step = form_step(game, seat.name, fields, cards)
         try:
@@ -175,6 +177,19 @@ class Seats:
             raise Refusal.of(error) from None
         new = self.tables.commit(state, step, seat=(token, device), applied=after)
         return new, _same_seat(new, seat)
+
+    def _still_answers(self, state: TableState, name: str, version: object,
+                       fields: Mapping[str, str]) -> bool:
+        """A phone's "let it stand" drawn at an older version still answers when only other
+        players let it stand since, in the same window (the engine's only_passes_since): two
+        players passing at once both count, the second is not refused as out of date."""
+        drawn = str(version)
+        if fields.get("do") != "pass" or not drawn.isdigit() or len(drawn) > 9 or \
+                int(drawn) >= state.version or state.game is None:
+            return False
+        earlier = self.tables.states.get(state.table.id, int(drawn))
+        return earlier is not None and earlier.game is not None and not earlier.lobby and \
+            only_passes_since(earlier.game, state.game, name)
 
 
 def _claim(seat_no: int, device: str) -> Callable[[Writing], None]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from scenario import coins, game, hand, kinds, refused, run
 
-from app.engine import pending
+from app.engine import only_passes_since, pending
 
 
 def test_E1_target_who_lost_a_challenge_may_still_block():
@@ -65,6 +65,22 @@ def test_E4_third_party_challenge_caught_bluff_refunds_and_spares_the_target():
              coins={"A": 3})
     g = run(g, "A assassinate B", "C challenge", "A concede", "A lose captain")
     assert coins(g)["A"] == 3 and hand(g, "B") == ["captain", "contessa"] and g.current == "B"
+
+
+def test_E4_a_pass_still_answers_its_window_after_other_players_passes():
+    """A pass binds the window it was made in: other players letting it stand since leave it
+    the same question (the web accepts such a pass drawn at the older version); anything else
+    since, the player's own pass, or the window closed, and it does not."""
+    players = {"A": ["duke", "captain"], "B": ["contessa", "captain"], "C": ["duke", "captain"],
+               "D": ["assassin", "ambassador"]}
+    asked = run(game(players), "A tax")
+    b_passed = run(asked, "B pass")
+    assert only_passes_since(asked, b_passed, "C")
+    assert only_passes_since(asked, run(b_passed, "C pass"), "D")
+    assert not only_passes_since(asked, b_passed, "B")  # B's own second tap
+    assert not only_passes_since(asked, run(asked, "B challenge"), "C")
+    assert not only_passes_since(asked, run(b_passed, "C pass", "D pass"), "C")  # closed
+    assert not only_passes_since(asked, run(asked, "pass", "B tax"), "C")  # a later window
 
 
 def test_E5_challenger_losing_the_last_card_does_not_stop_the_action():

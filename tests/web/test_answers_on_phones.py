@@ -33,6 +33,33 @@ def test_two_answers_to_one_question_apply_once(started: Table):
     assert t.steps()[-1] == {"do": "challenge", "by": "Bob"}
 
 
+def test_e4_two_players_letting_it_stand_at_once_both_count(started: Table):
+    """An outside tester's two phones tapped "let it stand" 40 ms apart, and the second was
+    refused as out of date. A pass binds the window it was made in (E-4) and another player's
+    pass changes nothing it was asked: both count, and the last one closes the window."""
+    t = started
+    t.step(do="tax", by="Ann")
+    v = t.version()
+    assert t.phone_step("Bob", version=v, do="pass").status_code == 200
+    assert t.phone_step("Cy", version=v, do="pass").status_code == 200
+    assert t.steps()[-2:] == [{"do": "pass", "by": "Bob"}, {"do": "pass", "by": "Cy"}]
+    assert "Ann takes 3 coins" in t.page()  # nobody challenged: the Tax goes ahead
+
+
+def test_e4_a_pass_drawn_before_a_challenge_or_its_own_pass_is_out_of_date(started: Table):
+    """Only other players' passes in the same window leave a pass in date: after a challenge
+    it is refused as before, and so is a player's own second tap of "let it stand"."""
+    t = started
+    t.step(do="tax", by="Ann")
+    v = t.version()
+    assert t.phone_step("Bob", version=v, do="pass").status_code == 200
+    assert t.phone_step("Bob", version=v, do="pass").status_code == 409  # a double tap
+    w = t.version()
+    assert t.phone_step("Cy", version=w, do="challenge").status_code == 200
+    assert t.phone_step("Cy", version=v, do="pass").status_code == 409
+    assert t.steps()[-2:] == [{"do": "pass", "by": "Bob"}, {"do": "challenge", "by": "Cy"}]
+
+
 def test_a_phone_cannot_answer_for_another_seat_or_out_of_turn(started: Table):
     t = started
     for data in ({"do": "income"}, {"do": "pass"}, {"do": "challenge"},
