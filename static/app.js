@@ -146,6 +146,7 @@
     // A pushed screen is swapped without htmx:beforeSwap (that event is a request's): keep
     // what the player was filling in here, restored on htmx:afterSwap as for a fetch.
     keptBeforeSwap = snapshot();
+    placesBeforeSwap = buttonPlaces(document.querySelector("#tablet, #phone"));
   });
 
   // Plain forms ask before doing something that can't be taken back.
@@ -165,13 +166,43 @@
     return isNaN(ms) ? 600 : ms;
   }
 
+  // A button the new screen keeps as it was (the same words and step, the same place) is not
+  // new under the finger: another player's "let it stand" leaves a phone's own "Let it stand"
+  // and the tablet's "Nobody challenges" where they were, and they keep working at once.
+  function buttonKey(b) {
+    var parts = [b.textContent.trim(), b.name, b.value, b.form ? b.form.getAttribute("action") : ""];
+    if (b.form) {
+      Array.prototype.forEach.call(b.form.elements, function (f) {
+        if (f.type === "hidden" && f.name !== "version" && f.name !== "csrf") { parts.push(f.name + "=" + f.value); }
+      });
+    }
+    return parts.join("|");
+  }
+  function buttonPlaces(root) {
+    var places = {};
+    if (root) {
+      root.querySelectorAll("button:not([type=button])").forEach(function (b) {
+        var r = b.getBoundingClientRect();
+        places[buttonKey(b)] = [r.left, r.top, r.width, r.height].map(Math.round).join(",");
+      });
+    }
+    return places;
+  }
+  var placesBeforeSwap = {};
+  function keptInPlace(b) {
+    var r = b.getBoundingClientRect();
+    return placesBeforeSwap[buttonKey(b)] === [r.left, r.top, r.width, r.height].map(Math.round).join(",");
+  }
+
   function settle(root) {
     var ms = guardMs();
     if (!root || ms <= 0) { return; }
     var held = [];
     root.querySelectorAll("button:not([type=button])").forEach(function (b) {
-      if (!b.disabled) { b.disabled = true; b.setAttribute("data-settling", ""); held.push(b); }
+      if (b.disabled || keptInPlace(b)) { return; }
+      b.disabled = true; b.setAttribute("data-settling", ""); held.push(b);
     });
+    placesBeforeSwap = {};
     window.setTimeout(function () {
       held.forEach(function (b) {
         if (b.isConnected && b.hasAttribute("data-settling")) {
@@ -230,6 +261,7 @@
   var keptBeforeSwap = null;
   document.addEventListener("htmx:beforeSwap", function (e) {
     keptBeforeSwap = snapshot();
+    placesBeforeSwap = buttonPlaces(document.querySelector("#tablet, #phone"));
     // The answer to a form that was sent and taken: that question is answered, so the form's
     // choices don't come back (a saved hand is not shown ticked), nor a fold around it marked
     // data-close-when-sent ("Change your cards"). A refused form keeps them, to try again.

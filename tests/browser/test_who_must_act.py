@@ -80,6 +80,34 @@ def test_a_double_tap_does_not_pass_the_next_window(tablet: Page, new_phone: New
     night.expect_tablet("Nobody blocks.")
 
 
+def test_a_button_the_new_screen_keeps_in_place_works_at_once(tablet: Page,
+                                                              new_phone: NewPhone) -> None:
+    """Outside tester: after Bob let it stand, Cy's own unchanged "Let it stand" and the
+    tablet's "Nobody challenges" were disabled for the guard's moment, and a tap on them was
+    lost. A button the new screen keeps as it was (its words, its step, its place) is not new
+    under the finger: it works at once, while the buttons that moved or are new still wait."""
+    night = new_night(tablet, new_phone, HANDS)
+    cy = night.phone("Cy")
+    for page in (tablet, cy):  # a long guard: a button it holds can't be enabled by chance
+        page.evaluate("() => document.body.setAttribute('data-tap-guard', '8000')")
+    night.declare("Tax")
+    nobody = tablet.locator("#tablet").get_by_role("button", name="Nobody challenges")
+    cy_lets_it_stand = cy.locator("#phone").get_by_role("button", name="Let it stand")
+    expect(nobody).to_be_enabled(timeout=30_000)
+    expect(cy_lets_it_stand).to_be_enabled(timeout=30_000)
+    shown = tablet.locator("#tablet").get_attribute("data-version")
+    night.phone_tap("Bob", "Let it stand")
+    expect(tablet.locator("#tablet")).not_to_have_attribute("data-version", shown or "")
+    expect(cy.locator("#phone")).to_have_attribute("data-version", re.compile(r"\d+"))
+    expect(cy.locator("#phone")).not_to_have_attribute("data-version", shown or "")
+    expect(nobody).to_be_enabled(timeout=1_000)
+    expect(cy_lets_it_stand).to_be_enabled(timeout=1_000)
+    # "Bob challenges" is gone: "Cy challenges" moved into its place, and waits.
+    expect(tablet.locator("#tablet").get_by_role("button", name="Cy challenges")).to_be_disabled()
+    cy_lets_it_stand.click()  # at once, and it counts: the last one asked lets it stand
+    night.expect_tablet("Ann takes 3 coins")
+
+
 # Each button that flashed "too soon" (data-too-soon set), by its words, as the page records it.
 RECORD_TOO_SOON = """() => {
     window.__tooSoon = [];
