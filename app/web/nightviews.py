@@ -15,7 +15,7 @@ from app.engine import table_view as engine_table_view
 from app.engine.cards import ACTIONS
 from app.engine.story import Mark, Story, story
 from app.store import Seat
-from app.web import evening, views
+from app.web import evening, views, words
 from app.web.perstate import PerState
 from app.web.state import TableState
 
@@ -160,7 +160,8 @@ def tv(state: TableState) -> View:
         return view
     public = engine_table_view(state.game, pending(state.game))
     view["view"] = public
-    view["tv_log"] = views.numbered(state, public["log"], TV_RULINGS)[::-1]
+    # As the tablet's log: newest first, each undo where it happened (spectators see it too).
+    view["tv_log"] = views.log_lines(state, public["log"], words.table_voice(state), TV_RULINGS)
     return view
 
 

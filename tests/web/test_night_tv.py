@@ -50,6 +50,21 @@ def test_the_tv_s_stream_starts_from_the_page_it_drew(app):
     stream.close()
 
 
+def test_the_tv_says_when_the_referee_undid_a_step(app):
+    """Outside tester: the tablet and the phones said "Undone by the referee", while on the TV
+    the ruling and the coins just went. The TV's rulings say it too, where it happened, and
+    the rulings keep their numbers in the game."""
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    assert t.step(do="income", by="Ann").status_code == 200
+    assert t.step(do="income", by="Bob").status_code == 200
+    assert t.post("/undo", {}).status_code == 200
+    board = app.test_client().get(watch_link(t) + "/view").text
+    rulings = re.search(r'<ol class="tv-log">(.*?)</ol>', board, re.S)
+    assert rulings is not None
+    assert rulings.group(1) == ('<li class="undone">↶ Undone by the referee: Bob: Income</li>'
+                                '<li value="1">Ann takes 1 coin (Income).</li>')
+
+
 def test_the_tv_shows_the_night_s_scoreboard_between_games_only(app):
     t = finished_game(app)
     assert settings(t, target="2") == 200
