@@ -105,6 +105,13 @@ SPILLED_BADGES = """() => Array.from(document.querySelectorAll('#seats > li')).f
 }).map(li => li.querySelector('h2 .who').textContent)"""
 
 
+# Each word on a seat (its badge, "no phone", "Turn") drawn under the floor, with its size.
+SMALL_SEAT_WORDS = """floor => Array.from(document.querySelectorAll(
+    '#seats > li .to-act:not(.idle), #seats > li h2 .tag, #seats > li .turn-mark'))
+  .map(w => [w.textContent.trim(), parseFloat(getComputedStyle(w).fontSize)])
+  .filter(([, size]) => size < floor).map(([w, size]) => w + ': ' + size + 'px')"""
+
+
 def test_a_seat_s_badge_never_covers_its_name_nor_moves_its_lines(tablet: Page) -> None:
     """Every seat marked with the longest badge, at both tablet sizes, in the grid and round:
     no badge covers a name, leaves its seat or is cut short (where the seat is too narrow for
@@ -125,4 +132,5 @@ def test_a_seat_s_badge_never_covers_its_name_nor_moves_its_lines(tablet: Page) 
             names = ["#seats > li h2 .who", NAME_FLOOR]
             assert tablet.evaluate(BROKEN_SEAT_NAMES, names) == [], where
             assert tablet.evaluate(SEAT_HEIGHTS) == idle, where
+            assert tablet.evaluate(SMALL_SEAT_WORDS, NAME_FLOOR) == [], where
         tablet.get_by_role("button", name="Round table").click()
