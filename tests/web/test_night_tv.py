@@ -65,6 +65,17 @@ def test_the_tv_says_when_the_referee_undid_a_step(app):
                                 '<li value="1">Ann takes 1 coin (Income).</li>')
 
 
+def test_the_tv_marks_whose_turn_it_is_on_their_seat(app):
+    """Outside tester: on the TV only the heading said whose turn it was (the seat had a
+    slightly lighter edge). The seat carries the tablet's "Turn" tab, on that seat alone."""
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]})
+    assert t.step(do="income", by="Ann").status_code == 200
+    board = app.test_client().get(watch_link(t) + "/view").text
+    seats = re.findall(r'<li class="seat[^"]*">.*?</li>', board, re.S)
+    marked = [seat for seat in seats if '<span class="turn-mark">Turn</span>' in seat]
+    assert len(marked) == 1 and "Bob" in marked[0] and 'class="seat current"' in marked[0]
+
+
 def test_the_tv_shows_the_night_s_scoreboard_between_games_only(app):
     t = finished_game(app)
     assert settings(t, target="2") == 200
