@@ -178,21 +178,21 @@
     }
     return parts.join("|");
   }
+  function placeOf(b) {
+    var r = b.getBoundingClientRect();
+    return [r.left, r.top, r.width, r.height].map(Math.round).join(",");
+  }
   function buttonPlaces(root) {
     var places = {};
     if (root) {
       root.querySelectorAll("button:not([type=button])").forEach(function (b) {
-        var r = b.getBoundingClientRect();
-        places[buttonKey(b)] = [r.left, r.top, r.width, r.height].map(Math.round).join(",");
+        places[buttonKey(b)] = placeOf(b);
       });
     }
     return places;
   }
   var placesBeforeSwap = {};
-  function keptInPlace(b) {
-    var r = b.getBoundingClientRect();
-    return placesBeforeSwap[buttonKey(b)] === [r.left, r.top, r.width, r.height].map(Math.round).join(",");
-  }
+  function keptInPlace(b) { return placesBeforeSwap[buttonKey(b)] === placeOf(b); }
 
   function settle(root) {
     var ms = guardMs();
