@@ -155,3 +155,22 @@ def wider_than_the_screen(page: Page) -> list[str]:
       return out;
     }""")
 
+
+
+def coup_until(t: Table, victim: str, done: Callable[[Any], bool]) -> None:
+    """Incomes, and a Coup against ``victim`` by whoever has 7 coins, until ``done`` holds of
+    ``victim`` (the engine's player); each loser turns up the first card it holds."""
+    from app.engine import pending
+
+    while not done(t.live().game.player(victim)):
+        game = t.live().game
+        prompt = pending(game)[0]
+        me = game.player(prompt.player)
+        if prompt.kind == "declare":
+            coup = me.coins >= 7 and me.name != victim
+            step = {"do": "coup", "target": victim} if coup else {"do": "income"}
+            assert t.post("/step", {**step, "by": me.name}).status_code == 200
+        else:
+            assert me.hand is not None and prompt.private, prompt
+            lost = t.phone_post(me.name, "/step", {"do": prompt.kind, "card": me.hand[0]})
+            assert lost.status_code == 200

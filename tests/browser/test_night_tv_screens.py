@@ -20,6 +20,7 @@ from nightscreenkit import (  # noqa: E402
     SIX,
     Shot,
     as_referee,
+    coup_until,
     long_game,
     night_settings,
     open_tv,
@@ -124,20 +125,7 @@ CARD_NAMES_CUT = """() => [...document.querySelectorAll('.tv-seats .card.up .nam
 def coup_until_out(t: Any, victim: str) -> None:
     """Incomes, and a Coup against ``victim`` by whoever has 7 coins, until ``victim`` is out:
     the loser turns up the first card it holds."""
-    from app.engine import pending
-
-    while not t.live().game.player(victim).out:
-        game = t.live().game
-        prompt = pending(game)[0]
-        me = game.player(prompt.player)
-        if prompt.kind == "declare":
-            coup = me.coins >= 7 and me.name != victim
-            step = {"do": "coup", "target": victim} if coup else {"do": "income"}
-            assert t.post("/step", {**step, "by": me.name}).status_code == 200
-        else:
-            assert me.hand is not None and prompt.private, prompt
-            lost = t.phone_post(me.name, "/step", {"do": prompt.kind, "card": me.hand[0]})
-            assert lost.status_code == 200
+    coup_until(t, victim, lambda player: player.out)
 
 
 @pytest.mark.parametrize(("players", "language", "size"), [

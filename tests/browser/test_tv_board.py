@@ -17,6 +17,7 @@ pytest.importorskip("playwright.sync_api", reason="the playwright package is not
 from nightscreenkit import (  # noqa: E402
     SIX,
     Shot,
+    coup_until,
     play_out,
     tv_link,
     tv_timeline,
@@ -81,20 +82,7 @@ def test_the_tv_says_out_for_a_player_who_is_out(
 def coup_until_lost(t: Any, victim: str, cards: int) -> None:
     """Incomes, and a Coup against ``victim`` by whoever has 7 coins, until ``victim`` has
     lost ``cards`` cards (turned up the first it holds)."""
-    from app.engine import pending
-
-    while len(t.live().game.player(victim).revealed) < cards:
-        game = t.live().game
-        prompt = pending(game)[0]
-        me = game.player(prompt.player)
-        if prompt.kind == "declare":
-            coup = me.coins >= 7 and me.name != victim
-            step = {"do": "coup", "target": victim} if coup else {"do": "income"}
-            assert t.post("/step", {**step, "by": me.name}).status_code == 200
-        else:
-            assert me.hand is not None and prompt.private, prompt
-            lost = t.phone_post(me.name, "/step", {"do": prompt.kind, "card": me.hand[0]})
-            assert lost.status_code == 200
+    coup_until(t, victim, lambda player: len(player.revealed) >= cards)
 
 
 # Each ruling on the TV drawn only in part: cut by the bottom of the rulings' box or the screen.
