@@ -192,7 +192,7 @@ def test_a_long_game_s_chips_on_the_tv_are_no_smaller_than_its_plain_ones(
     were 8 to 11 px. A steal or a Coup aimed at "Dmitri Alexandrovich" was drawn smallest:
     the arrow and the whole name one unbreakable unit, shrunk to a narrow turn's width. The
     name now breaks between its words (never inside one), so those chips are drawn as large
-    as the rest, which the screen's height sets (night.js)."""
+    as the rest, which the screen's height sets (tablet.js)."""
     t = play_out(started_table(live_app, SIX), mixed_game, 2000)
     assert t.phone_post("Ann", "/timeline", {}).status_code == 303
     tv = tv_timeline(t, new_context, live_server)

@@ -11,7 +11,7 @@ from flask import Flask
 from app.web.factory import STATIC
 from app.web.minified import minify, minify_folder
 
-OURS = ["app.css", "app.js", "night.css", "night.js"]
+OURS = ["app.css", "app.js", "night.css", "night.js", "tablet.css", "tablet.js"]
 
 
 @pytest.mark.parametrize("name", OURS)

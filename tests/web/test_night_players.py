@@ -269,7 +269,7 @@ def test_the_players_page_speaks_the_phone_s_chosen_language(app):
 
 def test_a_merge_names_its_two_players_and_a_refusal_stands_by_its_form(app):
     """Issue 14 (outside check): the question before a merge names the two players chosen
-    (night.js fills them in), and "played in the same game" stands in the merge form, which
+    (tablet.js fills them in), and "played in the same game" stands in the merge form, which
     keeps the two names chosen; a refused rename stands in the rename form."""
     client = settle(finished_game(app)).tablet  # the referee's device
     page = client.get("/players").text

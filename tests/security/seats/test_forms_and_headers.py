@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from pagekit import check_headers, inline_script_problems
 from tablekit import HTMX, Table, csrf_of, new_table, snapshot, version_of
@@ -127,10 +128,11 @@ def test_no_served_page_needs_inline_script(mixed_table: Table, app: Flask):
             'src="/static/' in tag for tag in re.findall(r"<script[^>]*>", text)), name
 
 
-def test_the_static_script_does_not_evaluate_strings(app: Flask):
-    """app.js is ours: no eval, no new Function, no innerHTML of server text."""
+@pytest.mark.parametrize("script", ["app.js", "night.js", "tablet.js"])
+def test_the_static_script_does_not_evaluate_strings(app: Flask, script: str):
+    """Our scripts: no eval, no new Function, no document.write."""
     client = app.test_client()
-    response = client.get("/static/app.js")
+    response = client.get(f"/static/{script}")
     assert response.status_code == 200
     source = response.get_data(as_text=True)
     response.close()

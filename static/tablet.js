@@ -1,0 +1,226 @@
+// Coup referee, the big screens: the tablet's rulings read aloud and its "Another referee" box,
+// the TV's page filling its screen, a timeline page following its table, the players' page's
+// merge. Every page but a phone's loads this after night.js (base.html).
+// No inline script anywhere (CSP); every screen is swapped whole, so each swap starts again.
+(function () {
+  "use strict";
+
+  // -- rulings read aloud (the tablet's switch, remembered on this device) ----------------
+  var KEY = "coup-speak";
+  var SAID = "coup-said";
+
+  function voiceFor(lang) {
+    if (!("speechSynthesis" in window)) { return null; }
+    var want = lang.toLowerCase(), base = want.split("-")[0];
+    var voices = window.speechSynthesis.getVoices();
+    return voices.filter(function (v) { return v.lang.toLowerCase().replace("_", "-") === want; })[0] ||
+      voices.filter(function (v) { return v.lang.toLowerCase().split(/[-_]/)[0] === base; })[0] || null;
+  }
+
+  function speechList() { return document.querySelector("[data-speech]"); }
+
+  function newest(list) {
+    var items = list.querySelectorAll("li[data-n]");
+    return items.length ? Number(items[items.length - 1].getAttribute("data-n")) : 0;
+  }
+
+  function saidKey(list) { return SAID + ":" + location.pathname; }
+
+  function speak() {
+    var list = speechList();
+    var on = window.localStorage.getItem(KEY) === "1";
+    var sw = document.querySelector("[data-speech-switch]");
+    if (sw) { sw.checked = on; }
+    var none = document.querySelector("[data-speech-none]");
+    if (!list) { return; }
+    var seen = window.sessionStorage.getItem(saidKey(list));
+    var said = Number(seen || "0");
+    var last = newest(list);
+    // Off, or a page just opened: nothing said before now is read out.
+    if (!on || seen === null) { window.sessionStorage.setItem(saidKey(list), String(last)); return; }
+    var lang = list.getAttribute("data-lang") || "en";
+    var voice = voiceFor(lang);
+    if (none) { none.hidden = voice !== null; }
+    if (!voice) { return; }
+    list.querySelectorAll("li[data-n]").forEach(function (li) {
+      if (Number(li.getAttribute("data-n")) <= said) { return; }
+      var u = new window.SpeechSynthesisUtterance(li.textContent);
+      u.lang = voice.lang;
+      u.voice = voice;
+      window.speechSynthesis.speak(u);
+    });
+    window.sessionStorage.setItem(saidKey(list), String(last));
+  }
+
+  document.addEventListener("change", function (e) {
+    if (!e.target.matches || !e.target.matches("[data-speech-switch]")) { return; }
+    window.localStorage.setItem(KEY, e.target.checked ? "1" : "0");
+    var list = speechList();
+    if (list) { window.sessionStorage.setItem(saidKey(list), String(newest(list))); }
+    if (!e.target.checked && "speechSynthesis" in window) { window.speechSynthesis.cancel(); }
+    speak();
+  });
+
+  // -- a timeline page follows the table ------------------------------------------------
+  // It listens to the table's stream (versions only) and, on each change, asks for itself
+  // again: the server sends it back to the live screen once the rematch's lobby opens or the
+  // next game starts, and a page waiting for the timeline turns into it once it is opened.
+  function followTable() {
+    var page = document.querySelector("main[data-again]");
+    if (!page || !("EventSource" in window)) { return; }
+    var again = page.getAttribute("data-again");
+    var shows = page.getAttribute("data-shows");
+    var stream = new window.EventSource(page.getAttribute("data-events"));
+    var leaving = false;
+    // A page on its way out (its own "Open the timeline" was sent, say) asks nothing more: a
+    // second navigation would race the first.
+    function leave() { leaving = true; stream.close(); }
+    document.addEventListener("submit", function (e) { if (!e.defaultPrevented) { leave(); } });
+    document.addEventListener("click", function (e) {
+      if (e.target.closest && e.target.closest("a[href]")) { leave(); }
+    });
+    window.addEventListener("pagehide", leave);
+    stream.addEventListener("changed", function () {
+      if (leaving) { return; }
+      window.fetch(again, { credentials: "same-origin" }).then(function (answer) {
+        if (leaving) { return null; }
+        if (answer.redirected) { leave(); window.location.assign(answer.url); return null; }
+        return answer.ok ? answer.text() : null;
+      }).then(function (html) {
+        if (html && !leaving && html.indexOf('data-shows="' + shows + '"') < 0) {
+          leave();
+          window.location.replace(again);
+        }
+      }).catch(function () { /* the next change asks again */ });
+    });
+  }
+
+  // -- the players' page: a merge asks with the two names chosen ------------------------
+  // Runs before app.js's confirm (capture phase): the question it asks is the one that names
+  // the players as chosen now.
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    var button = e.submitter;
+    if (!form.matches || !form.matches("form[data-merge]") || !button) { return; }
+    var asked = button.getAttribute("data-confirm-names");
+    if (!asked) { return; }
+    var name = form.querySelector("select[name=name]").value;
+    var into = form.querySelector("select[name=into]").value;
+    button.setAttribute("data-confirm", asked.split("{name}").join(name).split("{into}").join(into));
+  }, true);
+
+  // -- a TV's short page fills its screen ------------------------------------------------
+  // The TV's lobby and its timeline are drawn in type that fits a long game; a short one
+  // would use a third of the screen, and six players' lanes can need more than it. On a wide
+  // screen their type is scaled, by halving steps, to the largest that still fits unscrolled:
+  // grown for a short game, shrunk for a crowded one. A TV can't scroll, so a very long game
+  // is drawn smaller rather than cut off, down to FEWEST of the style sheet's (5 px on a TV of
+  // 1920 x 1080; the route's bands keep a long game's type as large as the screen allows).
+  var WIDE = "(min-aspect-ratio: 4/3) and (min-width: 900px)";
+  var MOST = 3;
+  var FEWEST = 0.25;
+
+  function fitScreen() {
+    var root = document.documentElement, body = document.body;
+    root.style.fontSize = "";
+    body.style.fontSize = "";
+    wholeRulings();  // the live board: its type is the style sheet's, not scaled
+    var lobby = document.querySelector("#tv.tv-lobby");
+    if (!(lobby || body.classList.contains("tv-timeline")) || !window.matchMedia(WIDE).matches) {
+      return;
+    }
+    var rootSize = parseFloat(window.getComputedStyle(root).fontSize);
+    var bodySize = parseFloat(window.getComputedStyle(body).fontSize);
+    function scale(k) {
+      root.style.fontSize = (rootSize * k) + "px";
+      body.style.fontSize = (bodySize * k) + "px";
+    }
+    function fits(box) {
+      return box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth;
+    }
+    function inside() { return fits(root) && (!lobby || fits(lobby)); }
+    var low = FEWEST, high = MOST;
+    for (var i = 0; i < 12; i += 1) {
+      var middle = (low + high) / 2;
+      scale(middle);
+      if (inside()) { low = middle; } else { high = middle; }
+    }
+    scale(low);
+  }
+
+  // -- the TV's rulings: whole ones only ------------------------------------------------
+  // The live board's rulings, newest first, fill what the seats leave of the screen (their
+  // box ends at its foot: night.css); a TV can't scroll, so the oldest that would be cut off
+  // by the foot are hidden, never shown in part.
+  function wholeRulings() {
+    var box = document.querySelector("#tv .tv-rulings");
+    if (!box) { return; }
+    var rulings = box.querySelectorAll(".tv-log li");
+    rulings.forEach(function (li) { li.hidden = false; });
+    var foot = box.getBoundingClientRect().bottom;
+    rulings.forEach(function (li) {
+      if (li.getBoundingClientRect().bottom > foot + 1) { li.hidden = true; }
+    });
+  }
+
+  // -- "Another referee" opens under the decision timer ----------------------------------
+  // Its box drops from the referee's bar over the seats; with a countdown under the bar the
+  // box starts under the countdown instead (tablet.css), so the time the table waits on stays in
+  // sight while it is open. --under-timer: from the bar's top to the countdown's foot, kept on
+  // the page's root, which every swap of the screen leaves in place (the new box starts there
+  // at once, before this measures it again).
+  function underTimer() {
+    var bar = document.querySelector(".tablet > .bar");
+    var timer = document.querySelector(".tablet > .countdown");
+    if (!bar || !timer) { return; }
+    var below = timer.getBoundingClientRect().bottom - bar.getBoundingClientRect().top - bar.clientTop;
+    document.documentElement.style.setProperty("--under-timer", below + "px");
+  }
+
+  // Its box stands by its button: its right edge under the button's, or as near as it can
+  // come while the prompt is beside the seats (the box never covers the prompt), and never
+  // past the bar's left edge. --join-left: from the bar's left edge, measured while it is open.
+  function joinFold() { return document.querySelector(".tablet .tools details.join"); }
+  function placeJoinBox() {
+    var fold = joinFold(), bar = document.querySelector(".tablet > .bar");
+    if (!fold || !fold.open || !bar) { return; }
+    var box = fold.querySelector(".join-box");
+    var right = fold.querySelector("summary").getBoundingClientRect().right;
+    var prompt = document.querySelector(".tablet > #prompt");
+    var edge = bar.getBoundingClientRect().left + bar.clientLeft;
+    if (prompt) {
+      var beside = prompt.getBoundingClientRect().left;
+      if (beside > edge + box.offsetWidth) { right = Math.min(right, beside - 8); }
+    }
+    document.documentElement.style.setProperty(
+      "--join-left", Math.max(0, right - edge - box.offsetWidth) + "px");
+  }
+  // Open, it floats over the seats: like any pop-up it closes on a tap anywhere outside it
+  // (that tap still does what it does) or on Escape, which gives the focus back to its button.
+  document.addEventListener("toggle", function (e) {
+    if (e.target === joinFold()) { placeJoinBox(); }
+  }, true);
+  document.addEventListener("click", function (e) {
+    var fold = joinFold();
+    if (fold && fold.open && !fold.contains(e.target)) { fold.open = false; }
+  });
+  document.addEventListener("keydown", function (e) {
+    var fold = joinFold();
+    if (e.key !== "Escape" || !fold || !fold.open) { return; }
+    fold.open = false;
+    fold.querySelector("summary").focus();
+  });
+
+  // After night.js's countdown (its listeners come first): the box under the timer needs it.
+  function refreshed() { speak(); fitScreen(); underTimer(); placeJoinBox(); }
+  function resized() { fitScreen(); underTimer(); placeJoinBox(); }
+  document.addEventListener("DOMContentLoaded", refreshed);
+  document.addEventListener("DOMContentLoaded", followTable);
+  document.addEventListener("htmx:afterSwap", function () { underTimer(); placeJoinBox(); });
+  document.addEventListener("htmx:afterSettle", refreshed);
+  window.addEventListener("load", underTimer);
+  window.addEventListener("resize", resized);
+  if ("speechSynthesis" in window) {
+    window.speechSynthesis.addEventListener("voiceschanged", speak);
+  }
+})();
