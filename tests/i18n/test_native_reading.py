@@ -16,7 +16,9 @@ message, so that a new sentence can't bring the same kind of mistake back:
 - a phone says how many cards an exchange draws once, not twice;
 - a setting with two values asks its question instead of asserting one of the answers;
 - players' names in a sentence are listed with the language's own mark (Japanese 「、」);
-- the Rules page names the card that exchanges at this table (the Inquisitor, where it plays).
+- the Rules page names the card that exchanges at this table (the Inquisitor, where it plays);
+- a phone on its owner's turn says that it is their turn once, and what to do once («Ваш ход:
+  выберите действие» stood above «Ваш ход: объявите действие»).
 """
 
 from __future__ import annotations
@@ -186,3 +188,19 @@ def test_the_rules_page_names_the_card_that_exchanges_at_this_table(make_table, 
     assert "Trocar influência depois de provar a carta Inquisidor" in rules
     plain = make_table("pt-BR", browser_language="pt-BR")
     assert "Trocar influências depois de provar a carta Embaixador" in visible(plain.page("/rules"))
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk", "pt-BR", "ja"])
+def test_the_phone_whose_turn_it_is_says_so_once(make_table, play, language):
+    from app.i18n import Voice
+    table = make_table(language, browser_language=language)
+    play["start"](table)
+    phone = table.phone_page("Ann")
+    alert = phone[phone.index('<section id="alert"'):]
+    headline = re.search(r"<h2>(.*?)</h2>", alert, re.S).group(1)
+    waiting = re.search(r'<p class="waiting">(.*?)</p>', phone, re.S).group(1)
+    voice = Voice(language)
+    assert headline == voice.format("Your turn.")
+    assert waiting == voice.format("Declare an action.")
+    turn = headline.rstrip(".。")
+    assert f"{headline} {waiting}".count(turn) == 1, (headline, waiting)
