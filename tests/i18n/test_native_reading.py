@@ -9,6 +9,10 @@ message, so that a new sentence can't bring the same kind of mistake back:
 - one concept keeps one word (the referee, a claim, a connected phone, the laptop), and the
   Russian game terms come only from the box's glossary, never written out;
 - Ukrainian says «нема чого робити», not the Russian calque «нічого робити»;
+- a Russian block verb with an object is the form that takes one (``blocks_on``: Mosigra's
+  «накладывает вето на ваше действие», never «накладывает вето ваше действие»);
+- a card claimed is named after its noun, with no colon between («заявив персонажа
+  «Губернатор»», not «заявив персонажа: «Губернатор»»);
 - a Russian or Ukrainian sentence about a named player has no past tense that tells a gender
   («Игрок Оля уже ввёл свои карты»);
 - "Not now" and whom the table waits for read as two sentences, not «Не сейчас: Ждём: …»;
@@ -66,6 +70,21 @@ def test_a_quoted_name_never_is_a_verb_s_direct_object(language):
     verb_then_name = re.compile(r"\{[Bb]locks?(?:_on|_pf|_pf_on|_inf)?\}\s*«%\(")
     problems = [(english, text) for english, text in translations(language)
                 if verb_then_name.search(text)]
+    assert not problems, problems
+
+
+def test_a_russian_block_verb_with_an_object_takes_the_form_for_one():
+    # {blocks} is «накладывает вето» at a Mosigra table: its object needs {blocks_on} («…на»).
+    bare = re.compile(r"\{[Bb]locks?(?:_pf|_inf)?\}\s+(ваш|действи|эт|его|её|их|чуж|сво)")
+    problems = [(english, text) for english, text in translations("ru") if bare.search(text)]
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_a_claimed_card_follows_its_noun_without_a_colon(language):
+    colon = re.compile(r"(персонажа|персонажем|карту|карти|карты|картой|картою):\s*«%\(")
+    problems = [(english, text) for english, text in translations(language)
+                if colon.search(text)]
     assert not problems, problems
 
 
