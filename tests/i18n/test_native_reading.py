@@ -13,6 +13,8 @@ message, so that a new sentence can't bring the same kind of mistake back:
   «накладывает вето на ваше действие», never «накладывает вето ваше действие»);
 - a card claimed is named after its noun, with no colon between («заявив персонажа
   «Губернатор»», not «заявив персонажа: «Губернатор»»);
+- a draw of no stated count says no plural «карты» («Боря берёт карты из колоды» for one
+  card): it names no card, or a count picks the form (1 карта, 2 карты, 5 карт);
 - a Russian or Ukrainian sentence about a named player has no past tense that tells a gender
   («Игрок Оля уже ввёл свои карты»);
 - "Not now" and whom the table waits for read as two sentences, not «Не сейчас: Ждём: …»;
@@ -85,6 +87,19 @@ def test_a_claimed_card_follows_its_noun_without_a_colon(language):
     colon = re.compile(r"(персонажа|персонажем|карту|карти|карты|картой|картою):\s*«%\(")
     problems = [(english, text) for english, text in translations(language)
                 if colon.search(text)]
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_a_draw_of_no_stated_count_says_no_plural_cards(language):
+    # A proof's or a swap's draw is one card, an exchange's two: where the English names no
+    # number ("draws from the court deck"), the plural «карты» is wrong half the time.
+    uncounted = re.compile(r"\bdraws?\b", re.IGNORECASE)
+    counted = re.compile(r"\bcards\b|%\((n|num)\)s|\d")
+    plural = re.compile(r"(?<!\w)карт[ыи](?!\w)")
+    problems = [(english, text) for english, text in translations(language)
+                if uncounted.search(english) and not counted.search(english)
+                and not counted.search(text) and plural.search(text)]
     assert not problems, problems
 
 
