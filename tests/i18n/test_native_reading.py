@@ -23,6 +23,8 @@ message, so that a new sentence can't bring the same kind of mistake back:
 - a setting with two values asks its question instead of asserting one of the answers;
 - players' names in a sentence are listed with the language's own mark (Japanese 「、」);
 - the Rules page names the card that exchanges at this table (the Inquisitor, where it plays);
+- the undo's question quotes the step's words with the quotations in them nested the
+  language's way («… („Налог“)», not «… («Налог»)»; 「…『徴税』…」);
 - a phone on its owner's turn says that it is their turn once, and what to do once («Ваш ход:
   выберите действие» stood above «Ваш ход: объявите действие»).
 """
@@ -238,3 +240,30 @@ def test_the_phone_whose_turn_it_is_says_so_once(make_table, play, language):
     assert waiting == voice.format("Declare an action.")
     turn = headline.rstrip(".。")
     assert f"{headline} {waiting}".count(turn) == 1, (headline, waiting)
+
+
+@pytest.mark.parametrize(("language", "question"), [
+    ("ru", "Отменить последний шаг — «Никто не проверяет. Ann берёт 3 монеты („Налог“)»? "
+           "Все экраны узнают об этом."),
+    ("uk", "Скасувати останній крок — «Ніхто не оскаржує. Ann бере 3 монети („Податок“)»? "
+           "Усі екрани дізнаються про це."),
+    ("ja", "最後の操作（「誰もダウトしない。 Annは『徴税』で金貨3枚を得る」）を取り消しますか？"
+           "すべての画面に知らせます。"),
+])
+def test_the_undo_question_nests_the_quotations_it_quotes(make_table, play, language,
+                                                          question):
+    table = make_table(language, browser_language=language)
+    play["start"](table)
+    table.step(do="tax", by="Ann")
+    table.step(do="pass")
+    asked = re.findall(r'action="[^"]*/undo"[^>]*hx-confirm="([^"]*)"', table.page())
+    assert asked == [question]
+
+
+def test_a_quotation_inside_a_quotation_takes_the_inner_marks():
+    from app.web.words import quoted_within
+    assert quoted_within("Боря показывает карту «Губернатор»") == \
+        "Боря показывает карту „Губернатор“"
+    assert quoted_within("Ann says “no”") == "Ann says ‘no’"
+    assert quoted_within("Annは「公爵」を見せる") == "Annは『公爵』を見せる"
+    assert quoted_within("Ann’s Tax") == "Ann’s Tax"
