@@ -62,8 +62,9 @@ def waiting(game: Game, prompts: list[Prompt] | None = None) -> Ruling:
 
 # What the table waits for, said to the one player it waits for, on their own phone.
 YOUR_TEXTS = {
-    # TRANSLATORS: the phone, to its owner when the table waits for them alone.
-    "declare": N_("Your turn: declare an action."),
+    # TRANSLATORS: the phone, to its owner when the table waits for them alone. The headline
+    # above already says “Your turn.”: this line says what to do.
+    "declare": N_("Declare an action."),
     # TRANSLATORS: the phone, to its owner when the table waits for them alone.
     "respond": N_("You may challenge or let it stand."),
     # TRANSLATORS: the phone, to its owner when the table waits for them alone.

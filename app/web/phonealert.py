@@ -103,7 +103,7 @@ def _aimed(scope: Mapping[str, Any], voice: Voice, t: Mapping[str, Any] | None,
             card=card(p.options["claim"])))
         for p in _asked(scope, "respond") if p.options.get("on_block") and t
         and t["actor"] == name)
-    declare = f"<h2>{say(voice, 'Your turn: choose your action.')}</h2>" \
+    declare = f"<h2>{say(voice, 'Your turn.')}</h2>" \
         if "declare" in scope["asked_kinds"] else ""
     return f"{aimed}\n  {blocked}\n  {declare}"
 

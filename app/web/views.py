@@ -113,7 +113,9 @@ def last_step_said(state: TableState, log: Sequence[Ruling], voice: Voice) -> st
         words_said = " ".join(voice.ruling(r) for r in said)
     else:
         words_said = words.describe_step(state.steps[-1][1], voice)
-    return words_said.rstrip(".。")  # the confirmation quotes it inside its own sentence
+    # The confirmation quotes it inside its own sentence: no full stop, and its own quotations
+    # in the inner marks.
+    return words.quoted_within(words_said.rstrip(".。"))
 
 
 def _stripped(p: Prompt) -> Prompt:

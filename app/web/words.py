@@ -194,6 +194,19 @@ LANGUAGE_TITLES = {"en": "English", "ru": "Русский", "uk": "Україн�
                    "pt-BR": "Português (Brasil)", "ja": "日本語"}
 
 
+# A quotation inside a quotation takes the inner marks of its style: «… „…“ …» in Russian and
+# Ukrainian, “… ‘…’ …” in English and Portuguese, 「…『…』…」 in Japanese. Keyed by the marks,
+# not by the language: a sentence's own marks say which style it is written in.
+INNER_QUOTES = str.maketrans({"«": "„", "»": "“", "“": "‘", "”": "’", "「": "『", "」": "』"})
+
+
+def quoted_within(text: str) -> str:
+    """``text`` as it reads quoted inside another sentence: the quotations in it take the
+    inner marks (the undo's question quotes a ruling that quotes a card's name, «Боря
+    показывает карту „Губернатор“», never «… «Губернатор» …»)."""
+    return text.translate(INNER_QUOTES)
+
+
 def describe_step(step: Mapping[str, object], voice: Voice) -> str:
     """A step in a few public words, for the log of undone steps (never a hidden card): the
     engine's words for each kind of step (its table of step kinds)."""

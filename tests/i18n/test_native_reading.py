@@ -9,6 +9,12 @@ message, so that a new sentence can't bring the same kind of mistake back:
 - one concept keeps one word (the referee, a claim, a connected phone, the laptop), and the
   Russian game terms come only from the box's glossary, never written out;
 - Ukrainian says «нема чого робити», not the Russian calque «нічого робити»;
+- a Russian block verb with an object is the form that takes one (``blocks_on``: Mosigra's
+  «накладывает вето на ваше действие», never «накладывает вето ваше действие»);
+- a card claimed is named after its noun, with no colon between («заявив персонажа
+  «Губернатор»», not «заявив персонажа: «Губернатор»»);
+- a draw of no stated count says no plural «карты» («Боря берёт карты из колоды» for one
+  card): it names no card, or a count picks the form (1 карта, 2 карты, 5 карт);
 - a Russian or Ukrainian sentence about a named player has no past tense that tells a gender
   («Игрок Оля уже ввёл свои карты»);
 - "Not now" and whom the table waits for read as two sentences, not «Не сейчас: Ждём: …»;
@@ -16,7 +22,11 @@ message, so that a new sentence can't bring the same kind of mistake back:
 - a phone says how many cards an exchange draws once, not twice;
 - a setting with two values asks its question instead of asserting one of the answers;
 - players' names in a sentence are listed with the language's own mark (Japanese 「、」);
-- the Rules page names the card that exchanges at this table (the Inquisitor, where it plays).
+- the Rules page names the card that exchanges at this table (the Inquisitor, where it plays);
+- the undo's question quotes the step's words with the quotations in them nested the
+  language's way («… („Налог“)», not «… («Налог»)»; 「…『徴税』…」);
+- a phone on its owner's turn says that it is their turn once, and what to do once («Ваш ход:
+  выберите действие» stood above «Ваш ход: объявите действие»).
 """
 
 from __future__ import annotations
@@ -64,6 +74,34 @@ def test_a_quoted_name_never_is_a_verb_s_direct_object(language):
     verb_then_name = re.compile(r"\{[Bb]locks?(?:_on|_pf|_pf_on|_inf)?\}\s*«%\(")
     problems = [(english, text) for english, text in translations(language)
                 if verb_then_name.search(text)]
+    assert not problems, problems
+
+
+def test_a_russian_block_verb_with_an_object_takes_the_form_for_one():
+    # {blocks} is «накладывает вето» at a Mosigra table: its object needs {blocks_on} («…на»).
+    bare = re.compile(r"\{[Bb]locks?(?:_pf|_inf)?\}\s+(ваш|действи|эт|его|её|их|чуж|сво)")
+    problems = [(english, text) for english, text in translations("ru") if bare.search(text)]
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_a_claimed_card_follows_its_noun_without_a_colon(language):
+    colon = re.compile(r"(персонажа|персонажем|карту|карти|карты|картой|картою):\s*«%\(")
+    problems = [(english, text) for english, text in translations(language)
+                if colon.search(text)]
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_a_draw_of_no_stated_count_says_no_plural_cards(language):
+    # A proof's or a swap's draw is one card, an exchange's two: where the English names no
+    # number ("draws from the court deck"), the plural «карты» is wrong half the time.
+    uncounted = re.compile(r"\bdraws?\b", re.IGNORECASE)
+    counted = re.compile(r"\bcards\b|%\((n|num)\)s|\d")
+    plural = re.compile(r"(?<!\w)карт[ыи](?!\w)")
+    problems = [(english, text) for english, text in translations(language)
+                if uncounted.search(english) and not counted.search(english)
+                and not counted.search(text) and plural.search(text)]
     assert not problems, problems
 
 
@@ -186,3 +224,46 @@ def test_the_rules_page_names_the_card_that_exchanges_at_this_table(make_table, 
     assert "Trocar influência depois de provar a carta Inquisidor" in rules
     plain = make_table("pt-BR", browser_language="pt-BR")
     assert "Trocar influências depois de provar a carta Embaixador" in visible(plain.page("/rules"))
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk", "pt-BR", "ja"])
+def test_the_phone_whose_turn_it_is_says_so_once(make_table, play, language):
+    from app.i18n import Voice
+    table = make_table(language, browser_language=language)
+    play["start"](table)
+    phone = table.phone_page("Ann")
+    alert = phone[phone.index('<section id="alert"'):]
+    headline = re.search(r"<h2>(.*?)</h2>", alert, re.S).group(1)
+    waiting = re.search(r'<p class="waiting">(.*?)</p>', phone, re.S).group(1)
+    voice = Voice(language)
+    assert headline == voice.format("Your turn.")
+    assert waiting == voice.format("Declare an action.")
+    turn = headline.rstrip(".。")
+    assert f"{headline} {waiting}".count(turn) == 1, (headline, waiting)
+
+
+@pytest.mark.parametrize(("language", "question"), [
+    ("ru", "Отменить последний шаг — «Никто не проверяет. Ann берёт 3 монеты („Налог“)»? "
+           "Все экраны узнают об этом."),
+    ("uk", "Скасувати останній крок — «Ніхто не оскаржує. Ann бере 3 монети („Податок“)»? "
+           "Усі екрани дізнаються про це."),
+    ("ja", "最後の操作（「誰もダウトしない。 Annは『徴税』で金貨3枚を得る」）を取り消しますか？"
+           "すべての画面に知らせます。"),
+])
+def test_the_undo_question_nests_the_quotations_it_quotes(make_table, play, language,
+                                                          question):
+    table = make_table(language, browser_language=language)
+    play["start"](table)
+    table.step(do="tax", by="Ann")
+    table.step(do="pass")
+    asked = re.findall(r'action="[^"]*/undo"[^>]*hx-confirm="([^"]*)"', table.page())
+    assert asked == [question]
+
+
+def test_a_quotation_inside_a_quotation_takes_the_inner_marks():
+    from app.web.words import quoted_within
+    assert quoted_within("Боря показывает карту «Губернатор»") == \
+        "Боря показывает карту „Губернатор“"
+    assert quoted_within("Ann says “no”") == "Ann says ‘no’"
+    assert quoted_within("Annは「公爵」を見せる") == "Annは『公爵』を見せる"
+    assert quoted_within("Ann’s Tax") == "Ann’s Tax"

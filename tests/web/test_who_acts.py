@@ -76,7 +76,7 @@ def test_the_blocked_players_phone_says_who_blocks_what(started: Table):
 
 def test_the_phone_whose_turn_it_is_is_told(started: Table):
     ann = alert(started.phone_page("Ann"))
-    assert "It’s you" in ann and "Your turn: choose your action." in ann
+    assert "It’s you" in ann and "<h2>Your turn.</h2>" in ann
     assert "hidden" in alert(started.phone_page("Bob")).split(">")[0]
 
 
@@ -98,7 +98,7 @@ def test_the_waiting_line_speaks_to_the_phone_it_waits_for(started: Table):
     """On its own phone the waiting line says "you", never the owner's name; the others' phones
     and the tablet keep the names."""
     t = started
-    assert waiting_line(t.phone_page("Ann")) == "Your turn: declare an action."
+    assert waiting_line(t.phone_page("Ann")) == "Declare an action."
     assert waiting_line(t.phone_page("Bob")) == "Waiting for Ann to declare an action."
     t.step(do="steal", by="Ann", target="Bob")
     to_challenge = "to challenge or let it stand."

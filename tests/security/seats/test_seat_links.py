@@ -163,8 +163,8 @@ def test_the_old_phone_of_a_seat_set_to_no_phone_reads_its_language(app: Flask):
     once Dan chose Ukrainian on his phone, in Ukrainian."""
     mixed_table = seated_table(app, ["Ann", "Dan"], language="ru")
     dan, link = mixed_table.phones["Dan"], mixed_table.link("Dan")
-    for on_tablet in ("Это место теперь играется на планшете",
-                      "Це місце тепер грається на планшеті"):
+    for on_tablet in ("Теперь за это место играют на планшете",
+                      "Тепер за це місце грають на планшеті"):
         csrf = csrf_of(dan.get(link).text)  # the form token the phone held before
         assert mixed_table.post("/seat/1/tracked", {"tracked": "0"}).status_code == 200
         assert on_tablet in dan.get(link).text
