@@ -46,8 +46,9 @@ class Admission:
             made = self._made.setdefault(client, deque())
             while made and made[0] < moment - NEW_TABLES_WINDOW_S:
                 made.popleft()
-            if len(made) >= NEW_TABLES_PER_DEVICE:
-                raise Refusal(Why.TOO_MANY_TABLES)
+            if len(made) >= NEW_TABLES_PER_DEVICE:  # says when its oldest leaves the hour
+                wait = timedelta(seconds=made[0] + NEW_TABLES_WINDOW_S - moment)
+                raise Refusal(Why.TOO_MANY_TABLES, again=self.now() + wait)
             made.append(moment)
         remove_abandoned(store.db, self.now(), LOBBY_AGE, TABLE_AGE)
         if count_lobbies(store.db) >= MAX_LOBBIES:  # full: idle lobbies make room

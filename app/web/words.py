@@ -7,6 +7,9 @@ comes from the table's box through a ``%(...)s`` slot.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime, timedelta
+
+from babel.dates import format_time
 
 from app.engine import RuleError, Ruling, describe, parse_rules, parse_step
 from app.engine.rulings import N_, NP_
@@ -62,8 +65,10 @@ REFUSALS = {
     Why.ON_TABLET: N_("This seat is now played on the tablet: the referee taps its steps "
                       "there."),
     Why.NO_SUCH_LANGUAGE: N_("That language is not available."),
-    Why.TOO_MANY_TABLES: N_("This device made many tables in the last hour. Use one of them, "
-                            "or try again later."),
+    # TRANSLATORS: error (the start page). at: a time of day on the laptop's clock ("18:42").
+    Why.TOO_MANY_TABLES: N_("This device has made as many new tables in the last hour as one "
+                            "device may. Open one of them (the start page lists them under "
+                            "“Tables on this tablet”), or make a new one after %(at)s."),
     Why.TOO_MANY_LOBBIES: N_("The laptop holds as many tables waiting to start as it keeps. "
                              "Start a game at one of them, or try again in an hour: tables "
                              "where no game started and nothing changed for an hour then make "
@@ -115,7 +120,20 @@ def refusal(refused: Refusal, table: TableState | None, you: str | None = None) 
         if you is not None and error.params.get("name") == you and english in TO_YOU:
             return voice.say(TO_YOU[english], error.params, error.count)
         return rule_error(error, voice)
-    return voice.say(REFUSALS[refused.why], refused.params)
+    params = refused.params
+    again = params.get("again")
+    if isinstance(again, datetime):  # a moment: said as a time of day on the laptop's clock
+        params = {**params, "at": clock_time(again, voice.language)}
+    return voice.say(REFUSALS[refused.why], params)
+
+
+def clock_time(moment: datetime, language: str) -> str:
+    """``moment`` as a time of day on the laptop's clock, as ``language`` writes one ("6:42 PM",
+    "18:42"); rounded up to the minute, so "after 18:42" is never a minute early."""
+    local = moment.astimezone()
+    if local.second or local.microsecond:
+        local = local.replace(second=0, microsecond=0) + timedelta(minutes=1)
+    return format_time(local, "short", locale=language.replace("-", "_"))
 
 
 # What a prompt's consequence lines say, on the phone of the player they name (``name``): in

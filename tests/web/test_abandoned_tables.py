@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from babel.dates import format_time
 from flask import Flask
 from tablekit import csrf_of, finished_game, new_table, snapshot, started_table
 
@@ -47,11 +48,28 @@ def test_one_device_makes_a_bounded_number_of_tables(app: Flask, clock: Clock):
         assert create(app).status_code == 303
     before = snapshot(app)
     refused = create(app)
-    assert refused.status_code == 429 and "many tables" in refused.text
+    assert refused.status_code == 429 and "as many new tables in the last hour" in refused.text
     assert snapshot(app) == before
     assert create(app, "192.168.1.21").status_code == 303  # another device is not held up
     clock.seconds += admission.NEW_TABLES_WINDOW_S + 1
     assert create(app).status_code == 303
+
+
+def test_the_limit_says_where_the_tables_are_and_when_a_new_one_can_be_made(app: Flask,
+                                                                           clock: Clock):
+    """The refusal names the start page's list of this device's tables and the laptop's time
+    of day when the oldest of them leaves the hour (rounded up to the minute)."""
+    clock.today = datetime(2026, 11, 27, 17, 30, 20, tzinfo=UTC)
+    for _ in range(admission.NEW_TABLES_PER_DEVICE):
+        assert create(app).status_code == 303
+    clock.seconds += 600  # ten minutes later, the hour of the first table ends at 18:30:20
+    clock.today += timedelta(minutes=10)
+    refused = create(app)
+    assert refused.status_code == 429
+    at = format_time(datetime(2026, 11, 27, 18, 31, tzinfo=UTC).astimezone(), "short",
+                     locale="en")
+    assert f"or make a new one after {at}." in refused.text
+    assert "Tables on this tablet" in refused.text
 
 
 def test_the_unstarted_tables_kept_are_bounded(app: Flask, clock: Clock,
