@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from math import ceil
 from typing import Any, Final
+from unicodedata import east_asian_width
 
 from flask import Flask
 from jinja2.runtime import Context
@@ -100,6 +102,17 @@ def card_face(name: Any, label: Any, cls: Any = "") -> Markup:
                   f'{ICON_SVG.get(name, "")}<span class="name">{escaped(label)}</span></span>')
 
 
+LONGEST_CARD_NAME: Final = 16
+
+
+def name_len(label: Any) -> str:
+    """The class ``len-N`` a card's name carries on the TV's seats: N is how many letters wide
+    it is, a wide character (公爵) counted as 4/3 of one, so the seat draws the name as large as
+    the room beside a face-down card lets it be (tablet.css), never broken inside a word."""
+    wide = sum(1 for ch in str(label) if east_asian_width(ch) in "WF")
+    return f"len-{min(ceil(len(str(label)) + wide / 3), LONGEST_CARD_NAME)}"
+
+
 @pass_context
 def card_back(context: Context, n: int) -> Markup:
     """``n`` face-down cards, each named for a screen reader in the screen's language."""
@@ -129,7 +142,7 @@ def rule_tag(code: Any, rules_url: Any) -> Markup:
 
 
 PIECES: Final = {piece.__name__: piece for piece in (
-    hidden, step_button, refresher, card_face, card_back, seat_name, rule_tag)}
+    hidden, step_button, refresher, card_face, name_len, card_back, seat_name, rule_tag)}
 
 
 def install(app: Flask) -> None:
