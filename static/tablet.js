@@ -113,17 +113,24 @@
   // The TV's lobby and its timeline are drawn in type that fits a long game; a short one
   // would use a third of the screen, and six players' lanes can need more than it. On a wide
   // screen their type is scaled, by halving steps, to the largest that still fits unscrolled:
-  // grown for a short game, shrunk for a crowded one. A TV can't scroll, so a very long game
-  // is drawn smaller rather than cut off, down to FEWEST of the style sheet's (5 px on a TV of
-  // 1920 x 1080; the route's bands keep a long game's type as large as the screen allows).
+  // grown for a short game, shrunk for a crowded one. A TV can't scroll, and nobody on a sofa
+  // reads a whole long game drawn in 5 px: where the timeline would need body type under
+  // READABLE (10 px on a TV 1080 px high, in proportion on another: its chips, .9 of it, at
+  // the 9 px the tests hold every word to), its oldest bands are left out, one at a time,
+  // until the rest fits in readable type, and the page says which turns are left out (the
+  // route sends a long game's newest turns only: night.tv_part).
   var WIDE = "(min-aspect-ratio: 4/3) and (min-width: 900px)";
   var MOST = 3;
   var FEWEST = 0.25;
+  var READABLE = 10 / 1080;
 
   function fitScreen() {
     var root = document.documentElement, body = document.body;
     root.style.fontSize = "";
     body.style.fontSize = "";
+    var bands = document.querySelectorAll(".tv-timeline .bands > table.lanes");
+    bands.forEach(function (band) { band.hidden = false; });
+    leftOut();
     wholeRulings();  // the live board: its type is the style sheet's, not scaled
     var lobby = document.querySelector("#tv.tv-lobby");
     if (!(lobby || body.classList.contains("tv-timeline")) || !window.matchMedia(WIDE).matches) {
@@ -139,13 +146,36 @@
       return box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth;
     }
     function inside() { return fits(root) && (!lobby || fits(lobby)); }
-    var low = FEWEST, high = MOST;
-    for (var i = 0; i < 12; i += 1) {
-      var middle = (low + high) / 2;
-      scale(middle);
-      if (inside()) { low = middle; } else { high = middle; }
+    function largest() {
+      var low = FEWEST, high = MOST;
+      for (var i = 0; i < 12; i += 1) {
+        var middle = (low + high) / 2;
+        scale(middle);
+        if (inside()) { low = middle; } else { high = middle; }
+      }
+      return low;
     }
-    scale(low);
+    var k = largest(), hidden = 0;
+    while (bodySize * k < READABLE * window.innerHeight && hidden < bands.length - 1) {
+      bands[hidden].hidden = true;
+      hidden += 1;
+      leftOut();
+      k = largest();
+    }
+    scale(k);
+  }
+
+  // The line saying which of a long game's turns a TV leaves out: from the game's first turn
+  // (data-first) to the one before the first band shown, in the words of data-left-out.
+  function leftOut() {
+    var line = document.querySelector(".tv-timeline .left-out[data-left-out]");
+    var band = document.querySelector(".tv-timeline .bands > table.lanes:not([hidden])");
+    if (!line || !band) { return; }
+    var first = Number(line.getAttribute("data-first"));
+    var shown = Number(band.querySelector("thead th[scope=col]:nth-child(2)").textContent);
+    line.hidden = !(shown > first);
+    line.textContent = line.hidden ? "" : line.getAttribute("data-left-out")
+      .split("{first}").join(String(first)).split("{last}").join(String(shown - 1));
   }
 
   // -- the TV's rulings: whole ones only ------------------------------------------------

@@ -78,7 +78,7 @@ def timeline_page(state: TableState, back: str, open_url: str | None,
         return render_template("night/opening.html", open_url=open_url, csrf=csrf, **page)
     drawing = nightviews.timeline(state)
     if follow:
-        page.update(tv=True, band=tv_band(len(drawing["turns"]), len(drawing["lanes"])))
+        page.update(tv=True, **tv_part(len(drawing["turns"]), drawing["lanes"]))
     return render_template("night/timeline.html", **drawing, **page)
 
 
@@ -94,6 +94,27 @@ def tv_band(turns: int, players: int) -> int:
     turns at least (a game of 25 turns or so: two bands)."""
     bands = max(1, round(turns / (TV_BAND * math.sqrt(max(turns * players, 1)))))
     return max(8, -(-turns // bands))
+
+
+TV_CELLS: Final = 640
+"""A TV is sent a game's newest turns, this many of their cells at most (a cell: a turn of a
+lane still in the game), banded for that part, and told which turns are left out: a TV can't
+scroll, and a game of 400 turns drawn whole on 1920 x 1080 was under 5 px. Six players' 103
+turns of incomes and coups (fewer than 618 cells) are sent whole, and fit in 12 px; where the
+part sent still needs type under tablet.js's READABLE, the TV leaves out its oldest bands
+too."""
+
+
+def tv_part(turns: int, lanes: list[nightviews.Lane]) -> dict[str, int]:
+    """The part of a game a TV shows: from ``start`` (a turn's index), in bands of ``band``."""
+    def playing(turn: int) -> int:
+        return sum(1 for lane in lanes if lane.out is None or lane.out >= turn)
+
+    start, cells = turns, 0
+    while start > 0 and cells + playing(start - 1) <= TV_CELLS:
+        start -= 1
+        cells += playing(start)
+    return {"start": start, "band": tv_band(turns - start, playing(start))}
 
 
 @bp.get("/t/<table_id>/timeline")

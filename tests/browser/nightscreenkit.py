@@ -114,6 +114,25 @@ def coup_at_seven(action: str) -> Declare:
     return declare
 
 
+def marathon(until: int) -> Declare:
+    """A game that goes on: until the ``until``-th turn each player steals from the richest
+    other player (every claim let stand; the coins only change hands), or takes an income
+    when nobody has two; then incomes, and a Coup at 7 coins, until one player is left. Six
+    players and ``until`` 380: some 470 turns."""
+    declared = [0]
+
+    def declare(game: Any, me: Any, others: list[str], t: Table) -> dict[str, str]:
+        declared[0] += 1
+        richest = max(others, key=lambda name: game.player(name).coins)
+        if declared[0] < until and game.player(richest).coins >= 2 and me.coins < 8:
+            return {"do": "steal", "by": me.name, "target": richest}
+        if me.coins >= 7:
+            return {"do": "coup", "by": me.name, "target": others[-1]}
+        return {"do": "income", "by": me.name}
+
+    return declare
+
+
 def long_game(app: Any, hands: dict[str, list[str] | None] | None = None,
               **settings: str) -> Table:
     """A finished game of more than 25 turns: incomes, a few Duke claims let stand, and coups

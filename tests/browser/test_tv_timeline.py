@@ -1,6 +1,7 @@
 """The timeline on a TV and a tablet, as an outside tester read it from the sofa: a player's
 name of two words in the lanes' first column was drawn at 5 px, squeezed onto one line of a
-narrow column."""
+narrow column; and a game of some 400 turns ran past the foot of a TV, which can't scroll,
+in 5 px type."""
 
 from __future__ import annotations
 
@@ -10,8 +11,15 @@ from typing import Any
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-from nightscreenkit import SIX, Shot, play_out, tv_timeline  # noqa: E402
-from playwright.sync_api import BrowserContext, Page  # noqa: E402
+from nightscreenkit import (  # noqa: E402
+    SIX,
+    Shot,
+    marathon,
+    play_out,
+    tv_timeline,
+    wider_than_the_screen,
+)
+from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
 from tablekit import started_table  # noqa: E402
 from test_timeline_whole_words import BROKEN, FLOOR, fits_the_tv  # noqa: E402
 from test_tv_board import mixed_game  # noqa: E402
@@ -25,6 +33,23 @@ SIZES = """() => {
     w => [w.textContent, size(w)]);
   return {words, chip: chips[Math.floor(chips.length / 2)],
           body: size(document.body)};
+}"""
+
+# BROKEN of the bands a TV shows (tablet.js hides the oldest of a long game's).
+SHOWN_BROKEN = BROKEN.replace("table.lanes ", "table.lanes:not([hidden]) ")
+assert SHOWN_BROKEN.count(":not([hidden])") == 2
+
+# What a TV shows of the timeline: the first turn of the first band shown, the last turn of
+# the last, the body's type and the median chip's (px).
+SHOWN = """() => {
+  const bands = Array.from(document.querySelectorAll('table.lanes')).filter(b => !b.hidden);
+  const turns = b => Array.from(b.querySelectorAll('thead th[scope=col]')).slice(1);
+  const size = e => parseFloat(getComputedStyle(e).fontSize);
+  const chips = bands.flatMap(b => Array.from(b.querySelectorAll('.chip'),
+    c => size(c.querySelector('.fit') || c))).sort((a, b) => a - b);
+  return {first: Number(turns(bands[0])[0].textContent),
+          last: Number(turns(bands[bands.length - 1]).pop().textContent),
+          body: size(document.body), chip: chips[Math.floor(chips.length / 2)]};
 }"""
 
 
@@ -54,6 +79,9 @@ def test_a_lane_s_two_word_name_breaks_between_its_words_in_readable_type(
     drawn = tv.evaluate(SIZES)
     assert ["Dmitri", "Alexandrovich"] in [
         [w for w, _size in drawn["words"][i:i + 2]] for i in range(len(drawn["words"]))]
+    shown = tv.evaluate(SHOWN)  # the whole game, and no line about turns left out
+    assert shown["first"] == 1 and shown["last"] == tv.locator("ol.turn-list > li").count()
+    expect(tv.locator(".tl-head .left-out")).to_be_hidden()
     largest = max(size for _w, size in drawn["words"])
     assert all(size >= largest - 0.1 for _w, size in drawn["words"]), drawn
     assert largest >= drawn["chip"], drawn
@@ -64,3 +92,43 @@ def test_a_lane_s_two_word_name_breaks_between_its_words_in_readable_type(
         assert page.evaluate(BROKEN, FLOOR) == [], width
         drawn = page.evaluate(SIZES)
         assert all(size >= drawn["body"] - 0.1 for _w, size in drawn["words"]), (width, drawn)
+
+
+LONG: dict[str, list[str] | None] = {
+    "Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"], "Cy": ["ambassador", "duke"],
+    "Dee": ["captain", "contessa"], "Eve": ["assassin", "ambassador"],
+    "Fay": ["duke", "contessa"]}
+
+
+def test_a_400_turn_game_shows_its_newest_turns_readable_and_says_which_are_left_out(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot,
+) -> None:
+    """Outside tester: a game of about 400 turns ran past a 1920 x 1080 TV's foot (1,541 px
+    in 5 px type; a TV can't scroll). The TV shows the newest turns that fit in readable
+    type (the body 10 px or more, its chips 9 px, in proportion on a 1280 x 720 TV), every
+    player's totals, and a line saying which turns are left out and where they are."""
+    t = play_out(started_table(live_app, LONG), marathon(380), 5000)
+    assert t.phone_post("Ann", "/timeline", {}).status_code == 303
+    tv = tv_timeline(t, new_context, live_server)
+    turns = tv.locator("ol.turn-list > li").count()
+    assert turns >= 400, turns
+    assert fits_the_tv(tv)  # 1920 x 1080
+    for width, height in ((1920, 1080), (1280, 720)):
+        tv.set_viewport_size({"width": width, "height": height})
+        tv.wait_for_function(f"() => document.documentElement.scrollHeight <= {height}")
+        screenshot(tv, f"tv-timeline-{turns}-turns-{width}")
+        shown = tv.evaluate(SHOWN)
+        assert shown["last"] == turns, shown
+        assert 20 <= turns - shown["first"] + 1 <= 150, shown
+        left_out = tv.locator(".tl-head .left-out")
+        expect(left_out).to_have_text(
+            f"Turns 1–{shown['first'] - 1} are on the tablet and the phones.")
+        expect(left_out).to_be_in_viewport(ratio=1)
+        expect(tv.locator("table.tallies")).to_be_in_viewport(ratio=1)
+        assert wider_than_the_screen(tv) == [], width
+        scale = height / 1080
+        assert shown["body"] >= 10 * scale and shown["chip"] >= 9 * scale, (width, shown)
+        # every word whole; a long unit in the narrowest turns is drawn smaller (README)
+        assert tv.evaluate(SHOWN_BROKEN, 7 * scale) == [], width
+

@@ -113,3 +113,46 @@ def test_the_tv_on_the_winner_screen_follows_the_table_into_the_timeline(app):
     board = tv.get(link).text
     assert "follow=timeline" not in board
     assert tv.get(link + "/view?follow=nonsense").status_code == 200
+
+
+# -- a long game's timeline on a TV ------------------------------------------------------------
+
+
+class _Lane:
+    def __init__(self, out: int | None = None) -> None:
+        self.out = out
+
+
+def test_a_tv_is_sent_a_long_game_s_newest_turns_only():
+    """A game that fits is sent whole, banded as before; a game of 470 turns, its newest
+    turns up to TV_CELLS cells (a lane counted only while its player is in), banded for them."""
+    from app.web.night import TV_CELLS, tv_band, tv_part
+
+    six = [_Lane() for _ in range(6)]
+    assert tv_part(103, six) == {"start": 0, "band": tv_band(103, 6)}
+    out_early = [_Lane(10), _Lane(20), *(_Lane() for _ in range(4))]
+    part = tv_part(470, out_early)
+    assert part["start"] > 0 and part["band"] == tv_band(470 - part["start"], 4)
+    cells = sum(1 for turn in range(part["start"], 470) for lane in out_early
+                if lane.out is None or lane.out >= turn)
+    assert TV_CELLS - 4 < cells <= TV_CELLS
+    assert tv_part(470, six)["start"] == 470 - TV_CELLS // 6
+
+
+def test_a_tv_says_which_turns_of_a_long_game_it_leaves_out(app, monkeypatch):
+    """The line names the turns left out; the bands start after them."""
+    import app.web.night as night
+
+    monkeypatch.setattr(night, "TV_CELLS", 20)
+    t = finished_game(app)
+    link = watch_link(t)
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    page = app.test_client().get(link + "/timeline").text
+    first = re.search(r'<table class="lanes">\s*<thead><tr><th scope="col">Turn</th>'
+                      r'<th scope="col"[^>]*>(\d+)</th>', page)
+    assert first and int(first.group(1)) > 1
+    assert f"Turns 1–{int(first.group(1)) - 1} are on the tablet and the phones." in page
+    assert 'data-left-out="Turns {first}–{last} are on the tablet and the phones."' in page
+    monkeypatch.setattr(night, "TV_CELLS", 640)
+    page = app.test_client().get(link + "/timeline").text
+    assert '<p class="left-out"' in page and "hidden></p>" in page
