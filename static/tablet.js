@@ -181,15 +181,18 @@
   // -- the TV's rulings: whole ones only ------------------------------------------------
   // The live board's rulings, newest first, fill what the seats leave of the screen (their
   // box ends at its foot: night.css); a TV can't scroll, so the oldest that would be cut off
-  // by the foot are hidden, never shown in part.
+  // by the foot are hidden, never shown in part: the first that would be cut and every one
+  // older (a shorter, older one moving up into the room a hidden one left would skip the
+  // rulings between them: "37." then "34.").
   function wholeRulings() {
     var box = document.querySelector("#tv .tv-rulings");
     if (!box) { return; }
     var rulings = box.querySelectorAll(".tv-log li");
     rulings.forEach(function (li) { li.hidden = false; });
-    var foot = box.getBoundingClientRect().bottom;
+    var foot = box.getBoundingClientRect().bottom, cut = false;
     rulings.forEach(function (li) {
-      if (li.getBoundingClientRect().bottom > foot + 1) { li.hidden = true; }
+      cut = cut || li.getBoundingClientRect().bottom > foot + 1;
+      li.hidden = cut;
     });
   }
 

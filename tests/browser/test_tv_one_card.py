@@ -5,7 +5,9 @@ than the seat had room for (37 px in a 1920 x 1080 TV's four seats, where "Кн�
 face-up card stands beside it, or lies over the back's right side where the seat is narrow,
 its name whole on one line and as large as any card's name, or filling the room it has; the
 row of seats is as tall as before the card turned. Two to eight seats, English and the
-Russian box, on a 1920 x 1080 and a 1280 x 720 TV."""
+Russian box, on a 1920 x 1080 and a 1280 x 720 TV. On the same boards: the rulings shown are
+the newest ones, none skipped (a shorter, older ruling filled the room a cut one left: "37."
+then "34.")."""
 
 from __future__ import annotations
 
@@ -48,6 +50,9 @@ ONE_CARD = """() => {
           card: px(style.fontSize), fill: range.getBoundingClientRect().width / room};
 }"""
 ROW = "() => document.querySelector('#tv .tv-seats').getBoundingClientRect().height"
+# The rulings, newest first, each shown (+) or hidden (-), by its number.
+RULINGS = """() => Array.from(document.querySelectorAll('#tv .tv-log li'),
+  li => (li.hidden ? '-' : '+') + (li.value || 'undone'))"""
 
 
 @pytest.mark.parametrize("players", [2, 4, 6, 8])
@@ -84,3 +89,6 @@ def test_a_seat_with_one_card_left_shows_a_card_s_back_and_a_whole_name(
         assert abs(tv.evaluate(ROW) - before[width]) <= 1, width
         assert tv.evaluate("() => document.documentElement.scrollHeight") <= height
         assert wider_than_the_screen(tv) == [], width
+        rulings = tv.evaluate(RULINGS)
+        shown = [r for r in rulings if r.startswith("+")]
+        assert shown and rulings[:len(shown)] == shown, (width, rulings)
