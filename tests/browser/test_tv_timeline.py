@@ -20,7 +20,7 @@ from nightscreenkit import (  # noqa: E402
     wider_than_the_screen,
 )
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
-from tablekit import started_table  # noqa: E402
+from tablekit import finished_game, started_table  # noqa: E402
 from test_timeline_whole_words import BROKEN, FLOOR, fits_the_tv  # noqa: E402
 from test_tv_board import mixed_game  # noqa: E402
 
@@ -132,3 +132,34 @@ def test_a_400_turn_game_shows_its_newest_turns_readable_and_says_which_are_left
         # every word whole; a long unit in the narrowest turns is drawn smaller (README)
         assert tv.evaluate(SHOWN_BROKEN, 7 * scale) == [], width
 
+
+
+# Each chip where a mark or an arrow stands on another line than what it marks ("Coup →" over
+# "Bob").
+APART = r"""() => Array.from(document.querySelectorAll('table.lanes .chip')).filter(chip => {
+  const walk = document.createTreeWalker(chip, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  const top = (node, at) => { range.setStart(node, at); range.setEnd(node, at + 1);
+                              return range.getBoundingClientRect().top; };
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    for (const mark of node.data.matchAll(/[→✓✗?⊘⚔✝▲▼][ \u00a0](?=\S)/g)) {
+      if (Math.abs(top(node, mark.index) - top(node, mark.index + 2)) > 2) return true;
+    }
+  }
+  return false;
+}).map(chip => chip.textContent)"""
+
+
+def test_a_chip_s_arrow_stays_with_its_player(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot,
+) -> None:
+    """A short game's timeline on a TV, grown to fill the screen: "Coup → Bob" wrapped as
+    "Coup →" over "Bob" (a chip of short words was plain text, breakable at any space). It
+    wraps between its units only: "Coup" over "→ Bob"; a mark stays with its card."""
+    t = finished_game(live_app)
+    assert t.phone_post("Bob", "/timeline", {}).status_code == 303
+    tv = tv_timeline(t, new_context, live_server)
+    screenshot(tv, "tv-timeline-short-units")
+    expect(tv.locator("table.lanes .chip", has_text="Coup")).not_to_have_count(0)
+    assert tv.evaluate(APART) == []
