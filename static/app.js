@@ -182,10 +182,11 @@
     var r = b.getBoundingClientRect();
     return [r.left, r.top, r.width, r.height].map(Math.round).join(",");
   }
+  // A button still settling took no tap yet: the new screen's button in its place waits too.
   function buttonPlaces(root) {
     var places = {};
     if (root) {
-      root.querySelectorAll("button:not([type=button])").forEach(function (b) {
+      root.querySelectorAll("button:not([type=button]):not([data-settling])").forEach(function (b) {
         places[buttonKey(b)] = placeOf(b);
       });
     }
@@ -225,6 +226,15 @@
   document.addEventListener("animationend", function (e) {
     if (e.animationName === "too-soon") { e.target.removeAttribute("data-too-soon"); }
   });
+
+  // A page just loaded is new under the finger as well: a reload, a phone opening its link, a
+  // plain form's answer (the second tap of a double tap on "Create the table", or any tap where
+  // htmx is not running), a page back from the browser's cache or a phone back from sleep.
+  // Its buttons wait the same moment; there is no screen before it to keep a button in place.
+  function settlePage() { placesBeforeSwap = {}; settle(document.body); }
+  document.addEventListener("DOMContentLoaded", settlePage);
+  window.addEventListener("pageshow", function (e) { if (e.persisted) { settlePage(); } });
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) { settlePage(); } });
 
   // -- What the player was filling in survives a live update ------------------------------
   // Forms and folds marked data-keep="key" keep their choices and their open state when the
