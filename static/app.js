@@ -182,10 +182,11 @@
     var r = b.getBoundingClientRect();
     return [r.left, r.top, r.width, r.height].map(Math.round).join(",");
   }
+  // A button still settling took no tap yet: the new screen's button in its place waits too.
   function buttonPlaces(root) {
     var places = {};
     if (root) {
-      root.querySelectorAll("button:not([type=button])").forEach(function (b) {
+      root.querySelectorAll("button:not([type=button]):not([data-settling])").forEach(function (b) {
         places[buttonKey(b)] = placeOf(b);
       });
     }
@@ -225,6 +226,15 @@
   document.addEventListener("animationend", function (e) {
     if (e.animationName === "too-soon") { e.target.removeAttribute("data-too-soon"); }
   });
+
+  // A page just loaded is new under the finger as well: a reload, a phone opening its link, a
+  // plain form's answer (the second tap of a double tap on "Create the table", or any tap where
+  // htmx is not running), a page back from the browser's cache or a phone back from sleep.
+  // Its buttons wait the same moment; there is no screen before it to keep a button in place.
+  function settlePage() { placesBeforeSwap = {}; settle(document.body); }
+  document.addEventListener("DOMContentLoaded", settlePage);
+  window.addEventListener("pageshow", function (e) { if (e.persisted) { settlePage(); } });
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) { settlePage(); } });
 
   // -- What the player was filling in survives a live update ------------------------------
   // Forms and folds marked data-keep="key" keep their choices and their open state when the
@@ -308,10 +318,13 @@
     layout();
   });
 
-  // -- A refusal is shown by the form that asked, not at the top of the screen ------------
+  // -- A refusal follows the form that asked, and floats: it moves nothing -----------------
   // The answer to a refused tap is the screen as it is, with the reason (role=alert) on top.
   // Where the same form (the same step at the same version) is still on the new screen, the
-  // reason moves next to it; when the table moved on, it stays on top.
+  // reason moves next to it in the page (read after it); when the table moved on, it stays on
+  // top. Either way it is drawn over the top of the screen (app.css), where it pushes nothing
+  // down: an outside tester aimed at a button as a banner pushed the screen 70 px down, and up
+  // again 10 s later.
   var askedBy = null;
 
   function formKey(form) {
@@ -337,7 +350,6 @@
     var place = form.closest(".choices, .actions") || form;
     flash.classList.add("beside");
     place.insertAdjacentElement("afterend", flash);
-    flash.scrollIntoView({ block: "nearest" });
   }
 
   function keepHolding() {
@@ -470,7 +482,8 @@
   // -- A refusal stays in sight until the next tap, or for a while ------------------------
   // A live update replaces the whole screen, the refusal with it: the reason a tap was refused
   // is shown again on each new screen for REFUSAL_MS (body's data-refusal-ms), at the top when
-  // its form is gone, until this device taps again.
+  // its form is gone, until this device taps again. Then it goes, the one the answer brought
+  // too; a tap on it puts it away at once (it floats over the bar: nothing under it is lost).
   var tapSent = 0;  // when this device's tap left, or 0 once its answer came
   var keptRefusal = null;  // {text, until}
 
@@ -485,15 +498,42 @@
 
   function keepRefusal() {
     var flash = document.querySelector("#tablet .flash, #phone .flash");
-    keptRefusal = flash ? { text: flash.textContent, until: Date.now() + refusalMs() } : null;
+    keptRefusal = flash ? { text: flash.textContent, until: Date.now() + refusalMs(), foot: atFoot(flash) } : null;
     if (flash) { window.setTimeout(dropKeptRefusal, refusalMs()); }
+  }
+
+  // The reason floats over the top of the screen (app.css). Where a page scrolled down has a
+  // button or a fold there (a link leads away and can wait) and the foot has none, nor the
+  // phone's decision timer, it floats at the foot instead, and stays there while it is kept.
+  function coversATap(flash) {
+    var f = flash.getBoundingClientRect();
+    var taps = document.querySelectorAll(":is(#tablet, #phone) :is(button, summary, .countdown)");
+    return Array.prototype.some.call(taps, function (b) {
+      var r = b.getBoundingClientRect();
+      return !flash.contains(b) && !(b.disabled && !b.hasAttribute("data-settling")) && r.width > 0 &&
+        r.left < f.right && f.left < r.right && r.top < f.bottom && f.top < r.bottom;
+    });
+  }
+  function atFoot(flash) {
+    flash.classList.remove("foot");
+    if (!coversATap(flash)) { return false; }
+    flash.classList.add("foot");
+    if (!coversATap(flash)) { return true; }
+    flash.classList.remove("foot");
+    return false;
   }
 
   function dropKeptRefusal() {
     if (keptRefusal && Date.now() < keptRefusal.until) { return; }
     keptRefusal = null;
-    document.querySelectorAll(".flash[data-kept]").forEach(function (f) { f.remove(); });
+    document.querySelectorAll("#tablet .flash, #phone .flash").forEach(function (f) { f.remove(); });
   }
+
+  document.addEventListener("click", function (e) {
+    var flash = e.target.closest && e.target.closest("#tablet .flash, #phone .flash");
+    if (flash) { keptRefusal = null; flash.remove(); }
+  });
+  document.addEventListener("DOMContentLoaded", keepRefusal);  // a plain form's refused answer
 
   function showKeptRefusal() {
     var root = document.querySelector("#tablet, #phone");
@@ -504,6 +544,7 @@
     flash.className = "flash";
     flash.setAttribute("data-kept", "");  // already announced (role=alert) when it came
     flash.textContent = keptRefusal.text;
+    flash.classList.toggle("foot", keptRefusal.foot);
     var above = root.querySelector(":scope > header.bar") || root.querySelector(":scope > [data-refresh]");
     if (above) { above.insertAdjacentElement("afterend", flash); } else { root.prepend(flash); }
   }

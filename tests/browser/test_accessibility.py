@@ -32,7 +32,10 @@ AUDIT_PHONE = "Pixel 7"
 
 def audit(page: Page) -> list[str]:
     """The serious and critical violations axe-core finds on the page as it is now (WCAG 2 A
-    and AA, colour contrast included)."""
+    and AA, colour contrast included), once its buttons are settled: a button held a moment
+    after the page or a screen came (app.js) is disabled, and axe checks no disabled button's
+    contrast."""
+    page.wait_for_function("() => !document.querySelector('[data-settling]')")
     page.add_script_tag(path=str(AXE))
     results = page.evaluate("""async () => {
       const r = await axe.run(document, {runOnly: {type: 'tag',
