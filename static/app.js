@@ -195,18 +195,21 @@
   var placesBeforeSwap = {};
   function keptInPlace(b) { return placesBeforeSwap[buttonKey(b)] === placeOf(b); }
 
+  // A button held again before its moment ended (a list opened just after a new screen) waits
+  // the new moment out: only the newest hold lets it go (its number, on the button).
+  var holds = 0;
   function settle(root) {
     var ms = guardMs();
     if (!root || ms <= 0) { return; }
-    var held = [];
+    var hold = ++holds, held = [];
     root.querySelectorAll("button:not([type=button])").forEach(function (b) {
-      if (b.disabled || keptInPlace(b)) { return; }
-      b.disabled = true; b.setAttribute("data-settling", ""); held.push(b);
+      if ((b.disabled && !b.hasAttribute("data-settling")) || keptInPlace(b)) { return; }
+      b.disabled = true; b.setAttribute("data-settling", ""); b.coupHold = hold; held.push(b);
     });
     placesBeforeSwap = {};
     window.setTimeout(function () {
       held.forEach(function (b) {
-        if (b.isConnected && b.hasAttribute("data-settling")) {
+        if (b.isConnected && b.hasAttribute("data-settling") && b.coupHold === hold) {
           b.disabled = false; b.removeAttribute("data-settling");
         }
       });
@@ -235,6 +238,23 @@
   document.addEventListener("DOMContentLoaded", settlePage);
   window.addEventListener("pageshow", function (e) { if (e.persisted) { settlePage(); } });
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { settlePage(); } });
+
+  // Opening a target list ("Steal ▸") moves buttons too: its targets open on a row of their
+  // own, the actions after it slide into its place, and a target or another action comes under
+  // the finger (an outside tester's double tap declared an Exchange, or a Steal from whoever
+  // stood there). What moved or appeared waits the same moment; what stayed in place does not.
+  var foldTapped = null;
+  document.addEventListener("click", function (e) {
+    var summary = e.target.closest && e.target.closest("details.targets > summary");
+    if (!summary || summary.parentElement.open) { return; }
+    foldTapped = summary.parentElement;
+    placesBeforeSwap = buttonPlaces(summary.closest("#tablet, #phone"));
+  }, true);
+  document.addEventListener("toggle", function (e) {
+    if (e.target !== foldTapped) { return; }
+    foldTapped = null;
+    if (e.target.open) { settle(e.target.closest("#tablet, #phone")); } else { placesBeforeSwap = {}; }
+  }, true);
 
   // -- What the player was filling in survives a live update ------------------------------
   // Forms and folds marked data-keep="key" keep their choices and their open state when the
