@@ -11,7 +11,16 @@ from collections.abc import Callable
 
 import pytest
 from flask import Flask
-from tablekit import CSRF_FIELD, HTMX, Table, csrf_of, hand_of, version_of, view
+from tablekit import (
+    CSRF_FIELD,
+    HTMX,
+    Table,
+    csrf_of,
+    hand_of,
+    stop_the_clock,
+    version_of,
+    view,
+)
 
 from app.frozen import FrozenDict, FrozenList, freeze
 from app.live import Broker, LiveUpdates
@@ -112,11 +121,14 @@ def test_each_referee_device_gets_the_same_screen_with_its_own_form_token(starte
     assert csrf_of(view(started.tablet, started.url)) == csrf_of(one)
 
 
-def test_the_tablets_screen_is_drawn_once_per_version_and_night(started: Table, monkeypatch):
+def test_the_tablets_screen_is_drawn_once_per_version_and_night(app: Flask, started: Table,
+                                                               monkeypatch):
     """Its night parts (scoreboard, countdown, rulings to read aloud) are compared as values:
-    fetched again unchanged, the screen is not drawn again; a change there draws it anew."""
+    fetched again unchanged, the screen is not drawn again; a change there draws it anew. The
+    clock is stopped: a second passing between two fetches is a change (the countdown's)."""
     from app.web import tablet
 
+    stop_the_clock(app, monkeypatch, 5)
     drawn: list[int] = []
     context = tablet.context
     monkeypatch.setattr(tablet, "context", lambda *a, **k: drawn.append(1) or context(*a, **k))
