@@ -88,6 +88,23 @@ def ann_shows_the_duke(night: Night) -> None:
     night.phone_tap("Ann", "Show the Duke")
 
 
+def ann_keeps_one_of_two(night: Night) -> Page:
+    """Ann's Exchange, unchallenged: she draws two Captains and ticks one card of the four to
+    keep (her phone's keep form, one short of the two she must keep, not sent yet)."""
+    night.declare("Exchange")
+    night.tap("Nobody challenges")
+    ann = night.phone("Ann")
+    selects = ann.locator("#phone select[name=cards]")
+    selects.nth(0).select_option("captain")
+    selects.nth(1).select_option("captain")
+    night.sync()
+    ann.locator("#phone").get_by_role("button", name="Done").click()
+    night.expect_phone("Ann", "Keep 2 cards")
+    night.phone_open("Ann", "Your cards and the cards drawn")
+    ann.locator("#phone input[name=cards]").nth(0).check()
+    return ann
+
+
 def phone_with_hand(new_context: Any, playwright: Any, link: str, cards: list[str],
                     **options: Any) -> Page:
     """A phone (a Pixel 7; ``options`` go to its browser context) that opened its seat's link

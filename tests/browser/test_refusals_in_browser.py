@@ -12,23 +12,13 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 from nightkit import turn  # noqa: E402
 from playwright.sync_api import Page, Route, expect  # noqa: E402
-from screenkit import THREE, TWO, NewPhone, Shot, new_night  # noqa: E402
+from screenkit import THREE, TWO, NewPhone, Shot, ann_keeps_one_of_two, new_night  # noqa: E402
 
 
 def test_a_refusal_shows_beside_the_form_that_asked(tablet: Page, new_phone: NewPhone,
                                                     screenshot: Shot) -> None:
     night = new_night(tablet, new_phone, {"Ann": ["ambassador", "duke"], "Bob": TWO["Bob"]})
-    night.declare("Exchange")
-    night.tap("Nobody challenges")
-    ann = night.phone("Ann")
-    selects = ann.locator("#phone select[name=cards]")
-    selects.nth(0).select_option("captain")
-    selects.nth(1).select_option("captain")
-    night.sync()
-    ann.locator("#phone").get_by_role("button", name="Done").click()
-    night.expect_phone("Ann", "Keep 2 cards")
-    night.phone_open("Ann", "Your cards and the cards drawn")
-    ann.locator("#phone input[name=cards]").nth(0).check()
+    ann = ann_keeps_one_of_two(night)
     night.sync()
     ann.locator("#phone").get_by_role("button", name="Keep these").click()
     flash = ann.locator("#phone .flash")

@@ -15,7 +15,14 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 from nightkit import Night, create_table  # noqa: E402
 from playwright.sync_api import Locator, Page, expect  # noqa: E402
-from screenkit import SIZES, THREE, NewPhone, new_night, viewport_shot  # noqa: E402
+from screenkit import (  # noqa: E402
+    SIZES,
+    THREE,
+    NewPhone,
+    ann_keeps_one_of_two,
+    new_night,
+    viewport_shot,
+)
 
 SLACK = 1  # pixels
 MOVED_ON = "The table moved on before your tap"
@@ -170,16 +177,7 @@ def test_a_refusal_on_a_phone_moves_nothing(tablet: Page, new_phone: NewPhone) -
         name: THREE[name] for name in ("Bob", "Cy")}})
     ann = night.phone("Ann")
     refused_through_an_update_and_gone(night, ann, "Income", "refusal-phone-moved-on", also="")
-    night.declare("Exchange")
-    night.tap("Nobody challenges")
-    selects = ann.locator("#phone select[name=cards]")
-    selects.nth(0).select_option("captain")
-    selects.nth(1).select_option("captain")
-    night.sync()
-    ann.locator("#phone").get_by_role("button", name="Done").click()
-    night.expect_phone("Ann", "Keep 2 cards")
-    night.phone_open("Ann", "Your cards and the cards drawn")
-    ann.locator("#phone input[name=cards]").nth(0).check()
+    ann_keeps_one_of_two(night)
     keep = ann.locator("#phone").get_by_role("button", name="Keep these")
     keep.scroll_into_view_if_needed()
     night.sync()

@@ -40,6 +40,13 @@ from app.editions import EDITIONS
 from app.i18n import TRANSLATIONS, fill_terms, terms
 
 
+def assert_none_match(language: str, wrong: re.Pattern[str]) -> None:
+    """No translation in ``language`` says what ``wrong`` finds (each found one is listed)."""
+    problems = [(english, text) for english, text in translations(language)
+                if wrong.search(text)]
+    assert not problems, problems
+
+
 def translations(language: str) -> list[tuple[str, str]]:
     """(the English, a translation) for every form of every message."""
     found = []
@@ -72,24 +79,19 @@ def test_a_term_ending_in_a_preposition_is_followed_by_its_object(language):
 @pytest.mark.parametrize("language", ["ru", "uk"])
 def test_a_quoted_name_never_is_a_verb_s_direct_object(language):
     verb_then_name = re.compile(r"\{[Bb]locks?(?:_on|_pf|_pf_on|_inf)?\}\s*«%\(")
-    problems = [(english, text) for english, text in translations(language)
-                if verb_then_name.search(text)]
-    assert not problems, problems
+    assert_none_match(language, verb_then_name)
 
 
 def test_a_russian_block_verb_with_an_object_takes_the_form_for_one():
     # {blocks} is «накладывает вето» at a Mosigra table: its object needs {blocks_on} («…на»).
     bare = re.compile(r"\{[Bb]locks?(?:_pf|_inf)?\}\s+(ваш|действи|эт|его|её|их|чуж|сво)")
-    problems = [(english, text) for english, text in translations("ru") if bare.search(text)]
-    assert not problems, problems
+    assert_none_match("ru", bare)
 
 
 @pytest.mark.parametrize("language", ["ru", "uk"])
 def test_a_claimed_card_follows_its_noun_without_a_colon(language):
     colon = re.compile(r"(персонажа|персонажем|карту|карти|карты|картой|картою):\s*«%\(")
-    problems = [(english, text) for english, text in translations(language)
-                if colon.search(text)]
-    assert not problems, problems
+    assert_none_match(language, colon)
 
 
 @pytest.mark.parametrize("language", ["ru", "uk"])
@@ -110,9 +112,7 @@ def test_portuguese_puts_no_article_before_a_card_of_unknown_gender():
     # personagem), never an article alone.
     article = re.compile(r"(?<!\w)(o|a|os|as|ao|à|do|da|no|na|pelo|pela|um|uma)\s+"
                          r"%\((card|cards|contessa)\)s")
-    problems = [(english, text) for english, text in translations("pt-BR")
-                if article.search(text)]
-    assert not problems, problems
+    assert_none_match("pt-BR", article)
 
 
 # Words that a native reader found standing for a concept that has another word everywhere
@@ -136,9 +136,7 @@ def test_ukrainian_says_there_is_nothing_to_do_its_own_way():
     # «нічого робити», «замінити нічим» are Russian («нечего делать»); Ukrainian says «нема чого
     # робити», «нема чим замінити».
     calque = re.compile(r"нічого\s+(\{\w+_inf\}|\w+ти(ся)?(?!\w))|нічим(?!\w)")
-    problems = [(english, text) for english, text in translations("uk")
-                if calque.search(text)]
-    assert not problems, problems
+    assert_none_match("uk", calque)
 
 
 def test_not_now_and_whom_the_table_waits_for_read_as_two_sentences():
