@@ -368,7 +368,6 @@
     if (!form) { return; }
     // A button in a row of buttons: the reason goes under the row, not inside it.
     var place = form.closest(".choices, .actions") || form;
-    flash.classList.add("beside");
     place.insertAdjacentElement("afterend", flash);
   }
 
