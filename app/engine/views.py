@@ -50,11 +50,15 @@ def table_view(game: Game, prompts: list[Prompt] | None = None) -> dict[str, Any
 
 
 def turn_view(game: Game, t: Turn) -> dict[str, Any]:
-    """What the table knows of the turn: the claim on the table, the window, the stage."""
+    """What the table knows of the turn: the claim still standing on the table, the window,
+    the stage. A block that lost its challenge no longer stands while its blocker chooses a
+    card to lose (the action goes ahead); an action whose claim was conceded is
+    ``cancelled``: the tablet's headline shows no claim the table has settled."""
     w = t.open
     claimant, claim = t.actor, claim_of(game.rules, t.action)
-    if t.block is not None:
-        claimant, claim = t.block.blocker, t.block.character
+    block = None if t.next == "block_failed" else t.block
+    if block is not None:
+        claimant, claim = block.blocker, block.character
     window = None
     if isinstance(w, ChallengeWindow):
         window = "block_challenge" if w.on_block else "challenge"
@@ -73,14 +77,21 @@ def turn_view(game: Game, t: Turn) -> dict[str, Any]:
         "target": t.target,
         "claimant": claimant if claim else None,
         "claim": claim,
-        "claim_words": claim_words(game.rules, t.action) if t.block is None else
+        "claim_words": claim_words(game.rules, t.action) if block is None else
         Ruling("%(card)s", {"card": card(claim or "")}),
         "window": window,
         "challenger": w.challenger if isinstance(w, Challenged) else None,
-        "blocker": t.block.blocker if t.block else None,
-        "block_as": t.block.character if t.block else None,
+        "blocker": block.blocker if block else None,
+        "block_as": block.character if block else None,
+        "cancelled": conceded(t),
         "stage": stage,
     }
+
+
+def conceded(t: Turn) -> bool:
+    """Whether the actor conceded the action's claim: the action is cancelled and the actor
+    owes the loss of a card (the only loss of theirs a challenge of that claim gives)."""
+    return any(loss.player == t.actor and loss.reason == "challenge" for loss in t.losses)
 
 
 def seat_view(game: Game, seat: str, public: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -48,8 +48,9 @@ def prompt_html(scope: Mapping[str, Any]) -> str:
 
 
 def _claim(voice: Voice, t: Mapping[str, Any] | None) -> str:
-    """What the turn claims: the action declared (its target, its card), or the block."""
-    if t is None:
+    """What the turn claims: the action declared (its target, its card), or the block; none
+    once the action's claim was conceded (the action is cancelled)."""
+    if t is None or t["cancelled"]:
         return ""
     if t["blocker"]:
         said = say(voice, "%(name)s claims the %(card)s to block the %(action)s.",
