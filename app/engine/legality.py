@@ -1,10 +1,11 @@
 """Who may declare what, and who may respond: the questions both `apply` and `pending` ask.
 
 A declaration is checked in one fixed order, the order a person would ask in: is the action in
-this game; must the actor Coup (E-14); is the target given; can the actor pay at all (E-15);
-is the target a living other player; is it on the actor's side (E-32); can the actor pay for
-this target (Convert); has the target coins to steal (E-16). The first problem is the reason,
-on a refused step and on a greyed-out button alike.
+this game; must the actor Coup (E-14); can the actor pay at all (E-15: a Coup with 2 coins
+"needs 7 coins" before it needs a target); is the target given; is it a living other
+player; is it on the actor's side (E-32); can the actor pay for this target (Convert); has the
+target coins to steal (E-16). The first problem is the reason, on a refused step and on a
+greyed-out button alike.
 """
 
 from __future__ import annotations
@@ -153,9 +154,9 @@ def declaration_problem(
         return RuleError("not_in_game", N_("‘%(action)s’ is not an action in this game."),
                          action=action_name)
     spec = ACTIONS[action_name]
-    me = game.player(actor)
-    if me.coins >= FORCED_COUP_AT and action_name != "coup":
-        return actor_problem(game, actor, action_name)
+    problem = actor_problem(game, actor, action_name)
+    if problem is not None:
+        return problem
     if spec.targeted and target is None:
         # TRANSLATORS: error. action: an action name.
         return RuleError("needs_target", N_("The %(action)s needs a target."),
@@ -164,10 +165,7 @@ def declaration_problem(
         # TRANSLATORS: error. action: an action name.
         return RuleError("takes_no_target", N_("The %(action)s takes no target."),
                          action=action(action_name))
-    problem = actor_problem(game, actor, action_name)
-    if problem is None and target is not None:
-        problem = target_problem(game, actor, action_name, target)
-    return problem
+    return None if target is None else target_problem(game, actor, action_name, target)
 
 
 def block_characters(rules: Rules, action_name: str) -> tuple[str, ...]:
