@@ -153,7 +153,24 @@
   document.addEventListener("submit", function (e) {
     var button = e.submitter;
     var question = button && button.getAttribute("data-confirm");
-    if (question && !window.confirm(question)) { e.preventDefault(); }
+    if (question && !window.confirm(question)) { e.preventDefault(); return; }
+    sendOnce(e);
+  });
+
+  // A plain form (not htmx: "Create the table", join, a seat's new code, the players' page)
+  // is sent once: a second tap before the next page loads would send it again (two tables).
+  // htmx's forms have their own guard (their submit is prevented by htmx before this); a form
+  // whose answer is a file (data-resend) leaves the page where it is and may be sent again.
+  // The mark goes with the page; one back from the browser's cache is sent afresh (pageshow).
+  function sendOnce(e) {
+    var form = e.target;
+    if (e.defaultPrevented || form.hasAttribute("data-resend")) { return; }
+    if (form.hasAttribute("data-sent")) { e.preventDefault(); return; }
+    form.setAttribute("data-sent", "");
+  }
+  window.addEventListener("pageshow", function (e) {
+    if (!e.persisted) { return; }
+    document.querySelectorAll("form[data-sent]").forEach(function (f) { f.removeAttribute("data-sent"); });
   });
 
   // -- A screen that was just replaced does not take a tap at once -------------------------
