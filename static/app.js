@@ -534,29 +534,33 @@
 
   function keepRefusal() {
     var flash = document.querySelector("#tablet .flash, #phone .flash");
-    keptRefusal = flash ? { text: flash.textContent, until: Date.now() + refusalMs(), foot: atFoot(flash) } : null;
+    keptRefusal = flash ? { text: flash.textContent, until: Date.now() + refusalMs(), place: placeRefusal(flash) } : null;
     if (flash) { window.setTimeout(dropKeptRefusal, refusalMs()); }
   }
 
-  // The reason floats over the top of the screen (app.css). Where a page scrolled down has a
-  // button or a fold there (a link leads away and can wait) and the foot has none, nor the
-  // phone's decision timer, it floats at the foot instead, and stays there while it is kept.
+  // The reason floats over the top of the screen (app.css). It hides nothing the player must
+  // act on: a button or a fold (a link leads away and can wait), the phone's decision timer,
+  // nor the lines of the phone's alert ("It's you", what to do). Where the top has one of
+  // those and the foot none, it floats at the foot; where both have, it is one line over the
+  // top (.brief), the rest on a tap. It stays where it is put while it is kept.
   function coversATap(flash) {
     var f = flash.getBoundingClientRect();
-    var taps = document.querySelectorAll(":is(#tablet, #phone) :is(button, summary, .countdown)");
+    var taps = document.querySelectorAll(":is(#tablet, #phone) :is(button, summary, .countdown, .alert:not([hidden]) > *)");
     return Array.prototype.some.call(taps, function (b) {
       var r = b.getBoundingClientRect();
       return !flash.contains(b) && !(b.disabled && !b.hasAttribute("data-settling")) && r.width > 0 &&
         r.left < f.right && f.left < r.right && r.top < f.bottom && f.top < r.bottom;
     });
   }
-  function atFoot(flash) {
-    flash.classList.remove("foot");
-    if (!coversATap(flash)) { return false; }
-    flash.classList.add("foot");
-    if (!coversATap(flash)) { return true; }
-    flash.classList.remove("foot");
-    return false;
+  var PLACES = ["", "foot", "brief", "brief foot"];
+  function putRefusal(flash, place) {
+    flash.classList.toggle("foot", place.indexOf("foot") >= 0);
+    flash.classList.toggle("brief", place.indexOf("brief") >= 0);
+  }
+  function placeRefusal(flash) {
+    var place = PLACES.find(function (p) { putRefusal(flash, p); return !coversATap(flash); });
+    if (place === undefined) { place = "brief"; putRefusal(flash, place); }
+    return place;
   }
 
   function dropKeptRefusal() {
@@ -567,7 +571,13 @@
 
   document.addEventListener("click", function (e) {
     var flash = e.target.closest && e.target.closest("#tablet .flash, #phone .flash");
-    if (flash) { keptRefusal = null; flash.remove(); }
+    if (!flash) { return; }
+    if (flash.classList.contains("brief")) {  // the first tap reads it whole, the next puts it away
+      flash.classList.remove("brief");
+      if (keptRefusal) { keptRefusal.place = keptRefusal.place.replace("brief", "").trim(); }
+      return;
+    }
+    keptRefusal = null; flash.remove();
   });
   document.addEventListener("DOMContentLoaded", keepRefusal);  // a plain form's refused answer
 
@@ -580,7 +590,7 @@
     flash.className = "flash";
     flash.setAttribute("data-kept", "");  // already announced (role=alert) when it came
     flash.textContent = keptRefusal.text;
-    flash.classList.toggle("foot", keptRefusal.foot);
+    putRefusal(flash, keptRefusal.place);
     var above = root.querySelector(":scope > header.bar") || root.querySelector(":scope > [data-refresh]");
     if (above) { above.insertAdjacentElement("afterend", flash); } else { root.prepend(flash); }
   }
