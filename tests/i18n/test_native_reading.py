@@ -34,28 +34,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from catalogkit import assert_none_match, translations
 
-from app.catalogs import load, po_path, strings
 from app.editions import EDITIONS
-from app.i18n import TRANSLATIONS, fill_terms, terms
-
-
-def assert_none_match(language: str, wrong: re.Pattern[str]) -> None:
-    """No translation in ``language`` says what ``wrong`` finds (each found one is listed)."""
-    problems = [(english, text) for english, text in translations(language)
-                if wrong.search(text)]
-    assert not problems, problems
-
-
-def translations(language: str) -> list[tuple[str, str]]:
-    """(the English, a translation) for every form of every message."""
-    found = []
-    for message in load(po_path(language, TRANSLATIONS)):
-        if not message.id:
-            continue
-        english = message.id if isinstance(message.id, str) else message.id[0]
-        found += [(english, text) for text in strings(message)]
-    return found
+from app.i18n import fill_terms, terms
 
 
 def boxes_of(language: str) -> list[str]:
