@@ -91,9 +91,10 @@ def test_a_draw_of_no_stated_count_says_no_plural_cards(language):
 
 def test_portuguese_puts_no_article_before_a_card_of_unknown_gender():
     # «o Condessa», «ao Condessa»: a card slot follows a noun of known gender (a carta, o
-    # personagem), never an article alone.
+    # personagem), never an article alone; the same for every card's own slot («o %(duke)s»).
     article = re.compile(r"(?<!\w)(o|a|os|as|ao|à|do|da|no|na|pelo|pela|um|uma)\s+"
-                         r"%\((card|cards|contessa)\)s")
+                         r"%\((card|cards|duke|captain|assassin|ambassador|inquisitor|contessa"
+                         r"|exchanger)\)s")
     assert_none_match("pt-BR", article)
 
 
@@ -102,8 +103,11 @@ def test_portuguese_puts_no_article_before_a_card_of_unknown_gender():
 ONE_WORD = {
     "ru": [r"утвержд", r"проверяющ", r"(?<!\w)атак", r"(?<!\w)вето(?!\w)", r"блокировк"],
     "uk": [r"підключ"],
-    "pt-BR": [r"árbitro", r"outro lado"],
-    "ja": [r"ノートパソコン"],
+    # A claim is «declarar ter a carta …» (BGA’s «declarar ter influência sobre», shortened as
+    # a player says it), never «alegar»; letting it stand is «deixar passar»; Japanese says 行動
+    # (the box’s 一般行動/人物行動).
+    "pt-BR": [r"árbitro", r"outro lado", r"influência sobre", r"(?<!\w)aleg", r"deix\w* valer"],
+    "ja": [r"ノートパソコン", r"ノートPC", r"アクション"],
 }
 
 
