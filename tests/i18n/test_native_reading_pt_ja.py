@@ -6,6 +6,8 @@ message (the checks shared with the other languages are in test_native_reading.p
   word-for-word «declara influência sobre o personagem Capitão para bloquear a ação de Roubar»
   was twice the English and pushed the last challenge button off a 1280x800 screen;
 - Japanese keeps to full-width punctuation between Japanese words (「：」, not ": ");
+- a quotation takes the language's own marks (“…” in Portuguese, 「」 in Japanese), never a
+  straight " or ';
 - a Japanese log line narrates in the plain form (…を失う。), not です/ます or the past.
 """
 
@@ -65,6 +67,14 @@ def test_japanese_punctuation_is_full_width_between_japanese_words():
     half_width = re.compile(rf"{JAPANESE}[:;,!?]|[:;,!?]\s*{JAPANESE}")
     found = [text for message in messages("ja") for text in strings(message)
              if half_width.search(re.sub(r"「[^」]*」", "「」", text))]
+    assert not found, found
+
+
+@pytest.mark.parametrize("language", sorted(NATIVE_EDITION))
+def test_a_quotation_takes_the_language_s_own_marks(language):
+    # «Mostra "table: URL"», 「「format」は "…"」 kept a straight quote from a keyboard.
+    found = [text for message in messages(language) for text in strings(message)
+             if re.search(r"['\"]", text)]
     assert not found, found
 
 
