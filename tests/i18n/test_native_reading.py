@@ -34,28 +34,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from catalogkit import assert_none_match, translations
 
-from app.catalogs import load, po_path, strings
 from app.editions import EDITIONS
-from app.i18n import TRANSLATIONS, fill_terms, terms
-
-
-def assert_none_match(language: str, wrong: re.Pattern[str]) -> None:
-    """No translation in ``language`` says what ``wrong`` finds (each found one is listed)."""
-    problems = [(english, text) for english, text in translations(language)
-                if wrong.search(text)]
-    assert not problems, problems
-
-
-def translations(language: str) -> list[tuple[str, str]]:
-    """(the English, a translation) for every form of every message."""
-    found = []
-    for message in load(po_path(language, TRANSLATIONS)):
-        if not message.id:
-            continue
-        english = message.id if isinstance(message.id, str) else message.id[0]
-        found += [(english, text) for text in strings(message)]
-    return found
+from app.i18n import fill_terms, terms
 
 
 def boxes_of(language: str) -> list[str]:
@@ -109,9 +91,10 @@ def test_a_draw_of_no_stated_count_says_no_plural_cards(language):
 
 def test_portuguese_puts_no_article_before_a_card_of_unknown_gender():
     # «o Condessa», «ao Condessa»: a card slot follows a noun of known gender (a carta, o
-    # personagem), never an article alone.
+    # personagem), never an article alone; the same for every card's own slot («o %(duke)s»).
     article = re.compile(r"(?<!\w)(o|a|os|as|ao|à|do|da|no|na|pelo|pela|um|uma)\s+"
-                         r"%\((card|cards|contessa)\)s")
+                         r"%\((card|cards|duke|captain|assassin|ambassador|inquisitor|contessa"
+                         r"|exchanger)\)s")
     assert_none_match("pt-BR", article)
 
 
@@ -120,8 +103,11 @@ def test_portuguese_puts_no_article_before_a_card_of_unknown_gender():
 ONE_WORD = {
     "ru": [r"утвержд", r"проверяющ", r"(?<!\w)атак", r"(?<!\w)вето(?!\w)", r"блокировк"],
     "uk": [r"підключ"],
-    "pt-BR": [r"árbitro", r"outro lado"],
-    "ja": [r"ノートパソコン"],
+    # A claim is «declarar ter a carta …» (BGA’s «declarar ter influência sobre», shortened as
+    # a player says it), never «alegar»; letting it stand is «deixar passar»; Japanese says 行動
+    # (the box’s 一般行動/人物行動).
+    "pt-BR": [r"árbitro", r"outro lado", r"influência sobre", r"(?<!\w)aleg", r"deix\w* valer"],
+    "ja": [r"ノートパソコン", r"ノートPC", r"アクション"],
 }
 
 
