@@ -513,6 +513,27 @@
     if (!e.defaultPrevented) { forgetForm(e.target); }
   });
 
+  // -- an empty field says so in the page's language ------------------------------------
+  // A required field left empty made the browser say so in its own words and language
+  // ("Please select an item in the list." on a Russian phone). Each carries the page's own
+  // (data-invalid, filled by the server), given to the browser as the field is found
+  // invalid; a choice made takes them back from every field of its name (a radio group).
+  document.addEventListener("invalid", function (e) {
+    var field = e.target;
+    if (!field.getAttribute || !field.getAttribute("data-invalid")) { return; }
+    field.setCustomValidity("");
+    if (!field.validity.valid) { field.setCustomValidity(field.getAttribute("data-invalid")); }
+  }, true);
+  function answered(e) {
+    var field = e.target;
+    if (!field.form || !field.getAttribute("data-invalid")) { return; }
+    Array.prototype.forEach.call(field.form.elements, function (other) {
+      if (other.name === field.name && other.setCustomValidity) { other.setCustomValidity(""); }
+    });
+  }
+  document.addEventListener("input", answered, true);
+  document.addEventListener("change", answered, true);
+
   document.addEventListener("DOMContentLoaded", function () { reopenFolds(); refillForms(); layout(); buzz(); });
 
   // -- A refusal stays in sight until the next tap, or for a while ------------------------

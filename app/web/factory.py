@@ -45,6 +45,7 @@ from app.web.fragments import Fragments
 from app.web.i18n import _
 from app.web.phone import SEAT_LINKS, seat_link_methods
 from app.web.pool import StorePool
+from app.web.screens import speak_the_table_s_language
 from app.web.service import Tables
 from app.web.templating import ScreensEnvironment
 
@@ -126,6 +127,7 @@ def _error_pages(app: Flask) -> None:
         if error.response is not None:
             return error.response
         code = error.code or 500
+        speak_the_table_s_language()
         text = messages.get(code, lambda: _("Something went wrong; please try again."))()
         # The error's own headers but its page's type: a 405's Allow (which HTTP requires).
         kept = [(name, value) for name, value in error.get_headers()

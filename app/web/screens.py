@@ -4,10 +4,11 @@ with one message, or an event stream. Shared by the tablet's and the phones' blu
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-from flask import Flask, Response, current_app, make_response, render_template, request
+from flask import Flask, Response, current_app, g, make_response, render_template, request
 from flask.ctx import RequestContext
 from flask.globals import _cv_app
 
@@ -29,6 +30,22 @@ def tables() -> Tables:
     """The app's service (``app.extensions``): the one way to the store."""
     found: Tables = _cv_app.get().app.extensions["tables"]
     return found
+
+
+TABLE_IN_PATH = re.compile(r"/[tw]/([A-Za-z0-9_-]{1,64})(?:/|$)")
+"""A URL that names its table: the referee's (``/t/<id>/…``) and the spectators' (``/w/<id>/…``)."""
+
+
+def speak_the_table_s_language() -> None:
+    """An error page under a URL that names a table speaks that table's language, where the
+    route had not said it yet (an old link of a Russian table reads Russian, whatever the
+    browser's language); elsewhere the browser's (app/web/i18n.py)."""
+    if g.get("language") is not None:
+        return
+    named = TABLE_IN_PATH.match(request.path)
+    state = tables().load(named.group(1)) if named else None
+    if state is not None:
+        g.language = state.table.language
 
 
 def fragments() -> Fragments:

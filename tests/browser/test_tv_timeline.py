@@ -23,6 +23,7 @@ from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402
 from tablekit import finished_game, started_table  # noqa: E402
 from test_timeline_whole_words import BROKEN, FLOOR, fits_the_tv  # noqa: E402
 from test_tv_board import mixed_game  # noqa: E402
+from test_tv_one_card import EIGHT  # noqa: E402
 
 # The font size (px) of every word of every lane's name, and of the median chip.
 SIZES = """() => {
@@ -51,6 +52,16 @@ SHOWN = """() => {
           last: Number(turns(bands[bands.length - 1]).pop().textContent),
           body: size(document.body), chip: chips[Math.floor(chips.length / 2)]};
 }"""
+
+
+# Each legend entry and each coins-after-the-turn figure of the bands shown drawn under the
+# floor (px), with its size.
+SMALL_TYPE = """floor => Array.from(document.querySelectorAll(
+    '.legend li, table.lanes:not([hidden]) .tl-coins'))
+  .filter(e => e.offsetParent !== null && e.textContent.trim())
+  .map(e => [e.textContent.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])
+  .filter(([, size]) => size < floor).map(([w, size]) => w + ': ' + size + 'px')"""
+SOFA = 14  # px: the least a TV 1080 px high draws the legend and the coins in
 
 
 def tablet_timeline(context: BrowserContext, live_server: str, t: Any) -> Page:
@@ -94,6 +105,26 @@ def test_a_lane_s_two_word_name_breaks_between_its_words_in_readable_type(
         assert all(size >= drawn["body"] - 0.1 for _w, size in drawn["words"]), (width, drawn)
 
 
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_the_legend_and_the_coins_are_read_from_the_sofa(
+    live_app: Any, live_server: str, new_context: Callable[..., BrowserContext],
+    screenshot: Shot, players: int,
+) -> None:
+    """Outside tester: the TV's timeline open at a game's end drew its legend at 11.7 px and
+    the coins after each turn at 11 px on a 1920 x 1080 TV. Both are 14 px or more there, in
+    proportion on a 1280 x 720 TV, for two to eight players, and nothing overflows."""
+    t = play_out(started_table(live_app, dict(list(EIGHT.items())[:players])), mixed_game, 3000)
+    assert t.phone_post("Ann", "/timeline", {}).status_code == 303
+    tv = tv_timeline(t, new_context, live_server)
+    for width, height in ((1920, 1080), (1280, 720)):
+        tv.set_viewport_size({"width": width, "height": height})
+        tv.wait_for_function(f"() => document.documentElement.scrollHeight <= {height}")
+        screenshot(tv, f"tv-timeline-sofa-{players}-{width}")
+        assert tv.evaluate(SMALL_TYPE, SOFA * height / 1080) == [], (players, width)
+        assert wider_than_the_screen(tv) == [], (players, width)
+        assert tv.evaluate(SHOWN_BROKEN, 7 * height / 1080) == [], (players, width)
+
+
 LONG: dict[str, list[str] | None] = {
     "Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"], "Cy": ["ambassador", "duke"],
     "Dee": ["captain", "contessa"], "Eve": ["assassin", "ambassador"],
@@ -129,6 +160,7 @@ def test_a_400_turn_game_shows_its_newest_turns_readable_and_says_which_are_left
         assert wider_than_the_screen(tv) == [], width
         scale = height / 1080
         assert shown["body"] >= 10 * scale and shown["chip"] >= 9 * scale, (width, shown)
+        assert tv.evaluate(SMALL_TYPE, SOFA * scale) == [], width
         # every word whole; a long unit in the narrowest turns is drawn smaller (README)
         assert tv.evaluate(SHOWN_BROKEN, 7 * scale) == [], width
 

@@ -156,3 +156,38 @@ def test_every_edition_names_its_cards_on_the_tablet_and_the_phones(make_table, 
     assert ed.cards["duke"] in phone and ed.cards["captain"] in phone
     if edition != "official":
         assert "Duke" not in tablet + phone and "Tax" not in tablet + phone
+
+
+NOTHING_HERE = "There is nothing here. The link may be old: ask the referee for a new one."
+
+
+def said_in(language: str, text: str) -> str:
+    from app.i18n import Voice
+    return Voice(language).format(text).replace("’", "&#39;").replace("'", "&#39;")
+
+
+@pytest.mark.parametrize("language", ["ru", "uk", "ja"])
+def test_an_old_link_of_a_table_speaks_the_table_s_language(app, make_table, language):
+    """A link that names its table (the referee's, the spectators') and leads nowhere now
+    reads in the table's language, whatever the browser's (English here)."""
+    table = make_table(language)
+    table_id = table.url.rstrip("/").split("/t/")[1]
+    for path in (f"{table.url}/no-such-page", f"/w/{table_id}/an-old-key"):
+        response = table.tablet.get(path)
+        assert response.status_code == 404, path
+        assert said_in(language, NOTHING_HERE) in response.text, path
+    stranger = app.test_client()
+    stranger.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    response = stranger.get(table.url)
+    assert response.status_code == 403
+    assert 'lang="' + language + '"' in response.text
+
+
+@pytest.mark.parametrize(("browser", "language"), [("uk", "uk"), ("fr", "en"), ("", "en")])
+def test_a_link_of_no_table_speaks_the_browser_s_language(app, browser, language):
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = browser
+    for path in ("/t/no-such-table/view", "/s/no-such-seat", "/nowhere"):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert said_in(language, NOTHING_HERE) in response.text, path

@@ -25,6 +25,9 @@ message, so that a new sentence can't bring the same kind of mistake back:
 - the Rules page names the card that exchanges at this table (the Inquisitor, where it plays);
 - the undo's question quotes the step's words with the quotations in them nested the
   language's way («… („Налог“)», not «… («Налог»)»; 「…『徴税』…」);
+- a claim is said as a player says it at the table («заявляет персонажа «Губернатор»»,
+  «блокирует действие «Воровство» персонажем «Полицейский»»), never word for word from the
+  English («заявляя, что имеет влияние на персонажа …» ran the tablet's block to five lines);
 - a phone on its owner's turn says that it is their turn once, and what to do once («Ваш ход:
   выберите действие» stood above «Ваш ход: объявите действие»).
 """
@@ -87,6 +90,28 @@ def test_a_draw_of_no_stated_count_says_no_plural_cards(language):
                 if uncounted.search(english) and not counted.search(english)
                 and not counted.search(text) and plural.search(text)]
     assert not problems, problems
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_a_claim_is_said_the_short_way(language):
+    wordy = re.compile(r"влияни\w* на персонаж|имеет влияние|вплив\w* на персонаж|ма(є|єш) вплив|"
+                       r"стверджу\w*, що ма")
+    assert_none_match(language, wordy)
+
+
+@pytest.mark.parametrize(("language", "edition", "headline"), [
+    ("ru", "la_mame_ru_2015", "Bob блокирует действие «Воровство» персонажем «Полицейский»."),
+    ("ru", "mosigra_ru", "Bob накладывает вето на действие «Воровство» персонажем «Полицейский»."),
+    ("uk", "ua_steampunk", "Bob блокує дію «Крадіжка» персонажем «Капітан»."),
+])
+def test_the_tablet_s_block_headline_is_short(make_table, play, visible, language, edition,
+                                               headline):
+    table = make_table(language, edition=edition, browser_language=language)
+    play["start"](table)
+    table.step(do="steal", by="Ann", target="Bob")
+    table.step(do="pass")
+    table.step(do="block", by="Bob", **{"as": "captain"})
+    assert headline in visible(table.page())
 
 
 def test_portuguese_puts_no_article_before_a_card_of_unknown_gender():
