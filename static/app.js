@@ -381,8 +381,8 @@
     restore(keptBeforeSwap);
     keptBeforeSwap = null;
     var asked = e.detail && e.detail.requestConfig;
-    if (asked && asked.verb === "post") {
-      tapSent = 0;
+    if (asked && asked.verb === "post") { tapSent = 0; }
+    if (asked && asked.verb === "post" && !byClock(asked.elt)) {
       refusalBesideItsForm();
       keepRefusal();
     } else {
@@ -568,6 +568,10 @@
     if (above) { above.insertAdjacentElement("afterend", flash); } else { root.prepend(flash); }
   }
 
+  // The decision timer's time-out (night.js) is sent by the page, not tapped: the reason a
+  // person's tap was refused stays in sight through it, as through a live update.
+  function byClock(form) { return !!(form && form.matches && form.matches("form[data-timeout]")); }
+
   // A tap that failed on the way: fetch the screen as it is (so nothing dropped is kept).
   function tapFailed() { tapSent = 0; refresh(); }
   document.addEventListener("htmx:sendError", tapFailed);
@@ -577,8 +581,10 @@
   document.addEventListener("htmx:beforeRequest", function (e) {
     var form = e.target.closest && e.target.closest("form");
     if (form && (form.getAttribute("hx-post") || "") !== "") {
-      askedBy = formKey(form);
       tapSent = Date.now();
+    }
+    if (form && (form.getAttribute("hx-post") || "") !== "" && !byClock(form)) {
+      askedBy = formKey(form);
       keptRefusal = null;
     }
     if (form && form.matches("form[data-keep]")) { forgetForm(form); }
