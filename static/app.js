@@ -435,11 +435,12 @@
     leaving = true;
     hideSecrets();
   }
-  // A phone's "Steal ▸" opened by its player (its targets under the actions) is brought into
-  // sight: on a small screen the list would open below the fold, under the decision timer's
-  // bar. Only on the player's tap: a live update that keeps it open leaves the page where it is.
+  // A phone's "Steal ▸" opened by its player (its targets under the actions), or its secret
+  // options ("Show the Contessa", "Concede"), are brought into sight: on a small screen they
+  // would open below the fold. Only on the player's tap: a live update that keeps them open
+  // leaves the page where it is.
   document.addEventListener("click", function (e) {
-    var summary = e.target.closest && e.target.closest("#phone details.targets > summary");
+    var summary = e.target.closest && e.target.closest("#phone :is(details.targets, details.secret) > summary");
     if (!summary) { return; }
     window.requestAnimationFrame(function () {
       if (summary.parentElement.open) { summary.parentElement.scrollIntoView({ block: "nearest" }); }
