@@ -398,8 +398,8 @@
     restore(keptBeforeSwap);
     keptBeforeSwap = null;
     var asked = e.detail && e.detail.requestConfig;
-    if (asked && asked.verb === "post") {
-      tapSent = 0;
+    if (asked && asked.verb === "post") { tapSent = 0; }
+    if (asked && asked.verb === "post" && !byClock(asked.elt)) {
       refusalBesideItsForm();
       keepRefusal();
     } else {
@@ -452,11 +452,12 @@
     leaving = true;
     hideSecrets();
   }
-  // A phone's "Steal ▸" opened by its player (its targets under the actions) is brought into
-  // sight: on a small screen the list would open below the fold, under the decision timer's
-  // bar. Only on the player's tap: a live update that keeps it open leaves the page where it is.
+  // A phone's "Steal ▸" opened by its player (its targets under the actions), or its secret
+  // options ("Show the Contessa", "Concede"), are brought into sight: on a small screen they
+  // would open below the fold. Only on the player's tap: a live update that keeps them open
+  // leaves the page where it is.
   document.addEventListener("click", function (e) {
-    var summary = e.target.closest && e.target.closest("#phone details.targets > summary");
+    var summary = e.target.closest && e.target.closest("#phone :is(details.targets, details.secret) > summary");
     if (!summary) { return; }
     window.requestAnimationFrame(function () {
       if (summary.parentElement.open) { summary.parentElement.scrollIntoView({ block: "nearest" }); }
@@ -616,6 +617,10 @@
     if (above) { above.insertAdjacentElement("afterend", flash); } else { root.prepend(flash); }
   }
 
+  // The decision timer's time-out (night.js) is sent by the page, not tapped: the reason a
+  // person's tap was refused stays in sight through it, as through a live update.
+  function byClock(form) { return !!(form && form.matches && form.matches("form[data-timeout]")); }
+
   // A tap that failed on the way: fetch the screen as it is (so nothing dropped is kept).
   function tapFailed() { tapSent = 0; refresh(); }
   document.addEventListener("htmx:sendError", tapFailed);
@@ -625,8 +630,10 @@
   document.addEventListener("htmx:beforeRequest", function (e) {
     var form = e.target.closest && e.target.closest("form");
     if (form && (form.getAttribute("hx-post") || "") !== "") {
-      askedBy = formKey(form);
       tapSent = Date.now();
+    }
+    if (form && (form.getAttribute("hx-post") || "") !== "" && !byClock(form)) {
+      askedBy = formKey(form);
       keptRefusal = null;
     }
     if (form && form.matches("form[data-keep]")) { forgetForm(form); }

@@ -28,11 +28,15 @@
       box.setAttribute("data-ends", String(ends));
     }
     var left = box.querySelector("[data-left]");
+    // Counted in milliseconds: the time-out goes only once the moment has passed (the seconds
+    // shown round up, as the server's do, so 0:00 is shown only then). Rounded to the nearest
+    // second, it went half a second early, and the server refused it.
     function tick() {
-      var s = Math.max(0, Math.round((ends - Date.now()) / 1000));
+      var ms = ends - Date.now();
+      var s = Math.max(0, Math.ceil(ms / 1000));
       if (left) { left.textContent = mmss(s); }
       box.classList.toggle("hurry", s <= 10);
-      if (s > 0) { return; }
+      if (ms > 0) { return; }
       window.clearInterval(ticking);
       ticking = null;
       box.classList.add("timed-out");

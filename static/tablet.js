@@ -196,20 +196,7 @@
     });
   }
 
-  // -- "Another referee" opens under the decision timer ----------------------------------
-  // Its box drops from the referee's bar over the seats; with a countdown under the bar the
-  // box starts under the countdown instead (tablet.css), so the time the table waits on stays in
-  // sight while it is open. --under-timer: from the bar's top to the countdown's foot, kept on
-  // the page's root, which every swap of the screen leaves in place (the new box starts there
-  // at once, before this measures it again).
-  function underTimer() {
-    var bar = document.querySelector(".tablet > .bar");
-    var timer = document.querySelector(".tablet > .countdown");
-    if (!bar || !timer) { return; }
-    var below = timer.getBoundingClientRect().bottom - bar.getBoundingClientRect().top - bar.clientTop;
-    document.documentElement.style.setProperty("--under-timer", below + "px");
-  }
-
+  // -- "Another referee" ------------------------------------------------------------------
   // Its box stands by its button: its right edge under the button's, or as near as it can
   // come while the prompt is beside the seats (the box never covers the prompt), and never
   // past the bar's left edge. --join-left: from the bar's left edge, measured while it is open.
@@ -244,14 +231,12 @@
     fold.querySelector("summary").focus();
   });
 
-  // After night.js's countdown (its listeners come first): the box under the timer needs it.
-  function refreshed() { speak(); fitScreen(); underTimer(); placeJoinBox(); }
-  function resized() { fitScreen(); underTimer(); placeJoinBox(); }
+  function refreshed() { speak(); fitScreen(); placeJoinBox(); }
+  function resized() { fitScreen(); placeJoinBox(); }
   document.addEventListener("DOMContentLoaded", refreshed);
   document.addEventListener("DOMContentLoaded", followTable);
-  document.addEventListener("htmx:afterSwap", function () { underTimer(); placeJoinBox(); });
+  document.addEventListener("htmx:afterSwap", placeJoinBox);
   document.addEventListener("htmx:afterSettle", refreshed);
-  window.addEventListener("load", underTimer);
   window.addEventListener("resize", resized);
   if ("speechSynthesis" in window) {
     window.speechSynthesis.addEventListener("voiceschanged", speak);

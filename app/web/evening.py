@@ -29,6 +29,9 @@ TIMER_MAX: Final = 600
 TARGET_MAX: Final = 20
 WINDOW_PROMPTS: Final = WINDOWS
 """Prompts of an open window: the only wait that "let it stand" may end on its own."""
+NOTHING_TO_STAND: Final = frozenset({Why.NOT_TIMED_OUT, Why.MOVED_ON, Why.ACTED_FIRST})
+"""Why a tablet's own time-out finds nothing to let stand: its clock ran a little ahead of the
+service's, or the table moved on (another tablet's time-out, or a tap) before it came."""
 
 
 # -- the night's settings ---------------------------------------------------------------------
@@ -197,6 +200,18 @@ class NightTaps:
         if not self.timed_out(state):
             raise Refusal(Why.NOT_TIMED_OUT)
         return self.tables.submit(state, version, {"do": "pass"}, [], time_up=True)
+
+    def clock_ran_out(self, state: TableState, version: object) -> TableState:
+        """A tablet's countdown ran out and its page sent the time-out by itself: no person
+        tapped, so there is no one to refuse. Early by the service's clock, or after the table
+        moved on, it is the table as it is now (whose countdown tells the tablet when to send
+        again, if ever); else :meth:`let_it_stand`, one step."""
+        try:
+            return self.let_it_stand(state, version)
+        except Refusal as refusal:
+            if refusal.why not in NOTHING_TO_STAND:
+                raise
+            return self.tables.load(state.table.id) or state
 
     def timed_out(self, state: TableState) -> bool:
         """The countdown ran out, by the service's clock, on a window "let it stand" may end."""

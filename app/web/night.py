@@ -204,8 +204,11 @@ def settings_refused(state: TableState, problem: NightProblem) -> ResponseReturn
 
 @bp.post("/t/<table_id>/timeout")
 def tablet_timeout(table_id: str) -> ResponseReturnValue:
-    """The tablet's countdown ran out with "let it stand" on: the table passes (one step)."""
-    return referee_tap(table_id, tables().night.let_it_stand)
+    """The tablet's countdown ran out with "let it stand" on: the table passes (one step).
+    Sent by the countdown itself (``clock=1``), it is never refused (evening.clock_ran_out)."""
+    night = tables().night
+    by_clock = request.form.get("clock") == "1"
+    return referee_tap(table_id, night.clock_ran_out if by_clock else night.let_it_stand)
 
 
 # -- the spectators' board --------------------------------------------------------------------

@@ -59,7 +59,7 @@ def _top(to_act: bool, fetch_url: str, name: str, rules_url: str, voice: Voice) 
         refresher(since, "phone", pushed=True),
         '\n  <header class="bar">\n    <h1>', escape(name),
         '</h1>\n    <a class="button small" href="', escape(rules_url), '">',
-        say(voice, "Rules"), "</a>\n  </header>\n  \n  \n  \n\n  \n  \n  "))
+        say(voice, "Rules"), "</a>\n  </header>\n  \n  \n  \n  "))
 
 
 def _alert(view: dict[str, Any]) -> str:

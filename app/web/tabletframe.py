@@ -38,7 +38,7 @@ def frame(view: dict[str, Any]) -> str | None:
         "\n\n\n\n\n"
         f'<section id="tablet" class="tablet" data-version="{version}" sse-swap="changed"'
         ' hx-target="this" hx-swap="outerHTML" hx-sync="this:replace">\n  ',
-        refresher(since, "tablet", pushed=True), "\n  \n  \n", _bar(view), "\n  \n\n  \n  \n",
+        refresher(since, "tablet", pushed=True), "\n  \n  \n", _bar(view), "\n  \n  \n",
         _seats(view), "\n  ", place("prompt"), "\n  ", place("log"),
         '\n  \n  \n\n<section id="night" class="night">', place("night tools"), "\n  ",
         place("spoken"), "\n</section>\n</section>"))

@@ -103,7 +103,7 @@ def test_another_referee_s_box_leaves_the_countdown_in_sight(
     t = started_table(live_app, HANDS, language=language)
     night_settings(t, timer="60")
     as_referee(tablet, t)
-    expect(tablet.locator("#tablet > .countdown")).to_be_visible()
+    expect(tablet.locator("#tablet .bar > .countdown")).to_be_visible()
     box = tablet.locator(".tools details.join .join-box")
     for layout in ("grid", "round"):
         if layout == "round":
@@ -117,8 +117,8 @@ def test_another_referee_s_box_leaves_the_countdown_in_sight(
                     box.locator("button[type=submit]").click()
                     expect(tablet.locator(".join-box .code")).to_be_visible()
                 expect(box).to_be_visible()
-                expect(tablet.locator("#tablet > .countdown [data-left]")).to_be_in_viewport()
-                for other in ("#tablet > .countdown", "#prompt"):
+                expect(tablet.locator("#tablet .bar > .countdown [data-left]")).to_be_in_viewport()
+                for other in ("#tablet .bar > .countdown", "#prompt"):
                     covered = tablet.evaluate(OVERLAP, [".tools details.join .join-box", other])
                     assert covered == 0, (layout, width, shown, other, covered)
             screenshot(tablet, f"night-timer-another-referee-{language}-{layout}-{width}")

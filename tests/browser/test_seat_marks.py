@@ -196,7 +196,7 @@ def test_the_decision_timer_moves_nothing_on_the_phone(live_app: Any, live_serve
                                                        new_context: Any, playwright: Any,
                                                        screenshot: Shot) -> None:
     """Ann's phone, then the decision timer switched on: her alert and hand stand where they
-    stood; the countdown floats at the foot of the screen, on it."""
+    stood; the countdown sits in the bar at the top of the screen, on it."""
     t = started_table(live_app, {name: cards for name, cards in THREE.items()})
     ann = as_seat(new_context(**playwright.devices["Pixel 7"]), live_server, t, "Ann")
     tops = "() => ['#alert', '#mine'].map(s => document.querySelector(s).getBoundingClientRect().y)"
