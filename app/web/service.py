@@ -16,6 +16,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from app.editions import usual_edition
 from app.engine import (
     Download,
     Game,
@@ -243,7 +244,7 @@ class Tables:
         if policy is Download.CLOSES:
             self.fresh(state, version)
             state = self.commit(state, {CONTROL: "closed"})
-        return state, export(game, name=name)
+        return state, export(game, name=name, edition=state.edition)
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -267,7 +268,7 @@ def import_record(store: TableLog, record: Record, language: str = "en") -> Tabl
     players = list(setup["players"])
     hands = setup["hands"]
     settings = {"first": setup.get("first", players[0]), "rules": setup.get("rules") or {},
-                "edition": "official"}
+                "edition": record.edition or usual_edition(language)}
     seats = [NewSeat(name, None if hands.get(name) is None else tuple(hands[name]),
                      tracked=hands.get(name) is not None) for name in players]
     steps = [s for s in record.steps if "expect" not in s and not s.get("rejected")]

@@ -1,0 +1,120 @@
+"""A downloaded record loads back with the box it was played with: the loaded game's screens
+name the cards and actions as the original's did (a Mosigra game replayed on a Russian tablet
+says «Губернатор», «Налог» and «колода Двора», not Duke, Tax and «колода»). A record that names
+no box gets the usual box of the tablet's language."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from tablekit import csrf_of, started_table
+
+from app.editions import EDITIONS
+from app.records import RecordError, parse
+
+RECORDS = Path(__file__).resolve().parents[1] / "records"
+TAG = re.compile(r"<[^>]+>")
+GAME_TITLES = {"Coup", "Переворот", "クー"}  # the game's name in a page's title, and a Coup
+
+
+def names_of_every_box() -> set[str]:
+    found: set[str] = set()
+    for box in EDITIONS.values():
+        found |= {*box.cards.values(), *box.actions.values(), *box.by_character.values()}
+    return found - GAME_TITLES
+
+
+def named(html: str) -> set[str]:
+    """The card and action names of any box on a screen, as whole words."""
+    text = TAG.sub(" ", html)
+    return {name for name in names_of_every_box()
+            if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)}
+
+
+def played_and_downloaded(app: Flask, edition: str) -> tuple[str, bytes]:
+    """A game at a table of this box, in its rulebook's language, to the end: Ann's Tax is
+    challenged and she concedes, then Bob coups her. The tablet's screen and the record."""
+    box = EDITIONS[edition]
+    t = started_table(app, {"Ann": ["duke", "captain"], "Bob": ["contessa", "assassin"]},
+                      language=box.language, edition=edition)
+    t.step(do="tax", by="Ann")
+    t.step(do="challenge", by="Bob")
+    t.phone_step("Ann", do="concede")
+    t.phone_step("Ann", do="lose", card="captain")
+    for _ in range(5):
+        t.step(do="income", by="Bob")
+        t.step(do="income", by="Ann")
+    t.step(do="coup", by="Bob", target="Ann")
+    return t.page(), t.download().data
+
+
+def loaded(app: Flask, record: bytes, language: str) -> str:
+    """The tablet's screen of the record loaded on the start page of a tablet reading
+    ``language``."""
+    tablet: FlaskClient = app.test_client()
+    tablet.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    data = {"csrf": csrf_of(tablet.get("/").text),
+            "record": (io.BytesIO(record), "game.json")}
+    response = tablet.post("/tables/import", data=data, content_type="multipart/form-data")
+    assert response.status_code == 303, response.text
+    page = tablet.get(response.headers["Location"], follow_redirects=True)
+    assert page.status_code == 200
+    return page.text
+
+
+@pytest.mark.parametrize("edition", sorted(EDITIONS))
+def test_a_downloaded_record_loads_back_with_its_box_s_words(app, edition):
+    box = EDITIONS[edition]
+    original, record = played_and_downloaded(app, edition)
+    own = {*box.cards.values(), *box.actions.values(), *box.by_character.values()} - GAME_TITLES
+    words = named(original)
+    assert {box.cards["duke"], box.actions["tax"], box.actions["income"]} <= words
+    assert words <= own, f"{edition}: another box's names on its own screen"
+    assert json.loads(record)["edition"] == edition
+    for language in {box.language, "en", "ru"}:  # its own tablet, and any other
+        assert named(loaded(app, record, language)) == words, f"{edition} read in {language}"
+
+
+def test_the_mosigra_box_s_own_words_come_back_on_a_russian_tablet(app):
+    _original, record = played_and_downloaded(app, "mosigra_ru")
+    html = loaded(app, record, "ru")
+    assert "Колода Двора" in TAG.sub(" ", html)
+    assert {"Губернатор", "Налог", "Полицейский"} <= named(html)
+    assert not {"Duke", "Tax", "Captain", "Assassin"} & named(html)
+
+
+@pytest.mark.parametrize(("language", "box"), [("ru", "la_mame_ru_2015"), ("ja", "ja"),
+                                               ("en", "official"), ("pt-BR", "bga_pt")])
+def test_a_record_without_a_box_gets_the_language_s_usual_box(app, language, box):
+    record = (RECORDS / "01-worked-example.json").read_bytes()
+    assert "edition" not in json.loads(record)
+    assert EDITIONS[box].cards["duke"] in named(loaded(app, record, language))
+
+
+@pytest.mark.parametrize("edition", [5, "mosigra", "", None, ["ja"]])
+def test_a_record_naming_no_known_box_is_refused_plainly(edition):
+    data = json.loads((RECORDS / "01-worked-example.json").read_text())
+    data["edition"] = edition
+    if edition == "":
+        assert parse(data).edition == ""
+        return
+    with pytest.raises(RecordError) as refused:
+        parse(data)
+    assert "known editions: official, la_mame_ru_2015" in str(refused.value)
+
+
+def test_the_start_page_says_why_a_record_s_box_is_unknown(app):
+    data = json.loads((RECORDS / "01-worked-example.json").read_text())
+    data["edition"] = "hobby_japan"
+    tablet = app.test_client()
+    form = {"csrf": csrf_of(tablet.get("/").text),
+            "record": (io.BytesIO(json.dumps(data).encode()), "game.json")}
+    response = tablet.post("/tables/import", data=form, content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert "unknown edition ‘hobby_japan’" in response.text
