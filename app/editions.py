@@ -111,9 +111,10 @@ EDITIONS: dict[str, Edition] = {
             ["収入", "援助", "クー", "徴税", "暗殺", "強奪", "交換", "尋問", "改宗", "横領"],
             ["カトリック", "プロテスタント"],
             {},
-            # The Japanese summary writes the Reformation's reserve 「Almshouse」, in Latin
-            # letters: that is the word printed on the card lying on the table.
-            {"reserve": "「Almshouse」"},
+            # The Japanese summary names the Reformation's reserve only by the English word
+            # printed on its card (「Almshouse」); a Japanese screen says it in Japanese, with
+            # the language's own word, 救貧院 (app/glossary.py).
+            {},
         ),
     )
 }

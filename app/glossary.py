@@ -67,8 +67,9 @@ TERMS: dict[str, dict[str, str]] = {
         "to_reserve": "ao Asilo",
         "influence": "influência",
     },
-    # The Japanese edition's words. Its Reformation reserve is 「Almshouse」 (app/editions.py);
-    # other boxes' reserve is 救貧院, the word Japanese players use for the Almshouse.
+    # The Japanese edition's words. Its summary names the Reformation's reserve only by the
+    # English word on the card, 「Almshouse」; 救貧院 is that word in Japanese (an almshouse),
+    # on every box's screens.
     "ja": {
         "challenge": "ダウト", "challenges": "ダウトする",
         "block": "ブロック", "blocks": "ブロックする",

@@ -24,7 +24,7 @@ BOX_WORDS = {
                      "Резерв скарбниці", "ви втрачаєте 1 вплив"],
     "bga_pt": ["Ninguém desafia", "Ninguém bloqueia", "Baralho", "Banco", "Asilo",
                "você perde uma influência"],
-    "ja": ["誰もダウトしない", "誰もブロックしない", "山札", "国庫", "「Almshouse」",
+    "ja": ["誰もダウトしない", "誰もブロックしない", "山札", "国庫", "救貧院",
            "あなたは影響力を1つ失い"],
 }
 

@@ -28,8 +28,8 @@ def leftover_english(parts: list[str], english_parts: list[str], language: str) 
 
     A string is suspect when the same page in English shows it too (a Latin-script language
     can only be checked that way), or, for Cyrillic and Japanese, when it holds any Latin
-    word. Player names, the edition's titles, names and own words (the Japanese box's
-    「Almshouse」), and the languages' own names are what they are in every language, so they
+    word. Player names, the edition's titles, names and own words (Mosigra's «колода
+    Двора»), and the languages' own names are what they are in every language, so they
     are taken out first.
     """
     kept_words = set(NAMES) | set(LANGUAGE_TITLES.values())
