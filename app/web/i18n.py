@@ -19,6 +19,7 @@ from jinja2.utils import pass_context
 from markupsafe import Markup, escape
 
 from app.editions import usual_edition
+from app.engine.rulings import LIST_SEPARATOR
 from app.i18n import LANGUAGES, SOURCE_LANGUAGE, Voice, known
 
 
@@ -145,6 +146,12 @@ def _template_nsay(context: Context, singular: str, plural: str, num: int, **val
     return (Markup(said) if context.eval_ctx.autoescape else said) % values
 
 
+@pass_context
+def _template_listed(context: Context, items: Any) -> str:
+    """A list of names (or turns) joined the reader's way: "Ann, Bob"; Japanese "Ann、Bob"."""
+    return voice_of(context).gettext(LIST_SEPARATOR).join(str(item) for item in items)
+
+
 def install(app: Flask) -> None:
     """``_``, ``gettext`` and ``ngettext`` in every template, speaking the screen's voice, and
     ``get_locale()`` for ``<html lang>``. (Jinja fills the values in after the call.) The
@@ -153,4 +160,5 @@ def install(app: Flask) -> None:
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         _template_gettext, _template_ngettext, newstyle=True)
     app.jinja_env.globals.update(_=_template_say, gettext=_template_say,
-                                 ngettext=_template_nsay, get_locale=language)
+                                 ngettext=_template_nsay, get_locale=language,
+                                 listed=_template_listed)

@@ -80,7 +80,7 @@ def timeline(state: TableState) -> View:
                           else None))
     timed = clock_turns(state)
     return {"turns": told.turns, "lanes": lanes, "winner": told.winner, "clock_turns": timed,
-            "clock_list": ", ".join(str(n) for n in sorted(timed))}
+            "clock_list": tuple(sorted(timed))}
 
 
 def clock_turns(state: TableState) -> frozenset[int]:
@@ -146,7 +146,7 @@ def countdown(state: TableState, now: float, seat: Seat | None = None) -> View:
     assert state.game is not None
     stands = running.stand and all(p.kind in evening.WINDOW_PROMPTS for p in pending(state.game))
     return {"countdown": running, "countdown_left": left, "countdown_stands": stands,
-            "countdown_names": ", ".join(running.waiting)}
+            "countdown_names": tuple(running.waiting)}
 
 
 # -- the spectators' board --------------------------------------------------------------------
