@@ -131,3 +131,14 @@ def edition(key: str | None) -> Edition:
 
 def usual_edition(language: str) -> str:
     return USUAL_EDITION.get(language, DEFAULT_EDITION)
+
+
+def edition_of_rules(rules: dict[str, object], language: str) -> str:
+    """The box a game record was played with, as its rules tell it: the app's download writes
+    the box's own preset (FORMAT.md has no key for the box, and a reader refuses a key it does
+    not define), and each Russian, Ukrainian and Portuguese box has a preset of its own. The
+    official rules are the English and the Japanese box's alike, and a record may give no
+    preset: then the box is the reader's, the usual one of the tablet's language."""
+    preset = rules.get("preset")
+    boxes = [key for key, box in EDITIONS.items() if box.preset == preset]
+    return boxes[0] if len(boxes) == 1 else usual_edition(language)

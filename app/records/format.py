@@ -7,7 +7,6 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.editions import EDITIONS
 from app.engine import STEPS, Game, RuleError, Ruling, new_game
 from app.engine.cards import CHARACTERS, FACTIONS
 from app.engine.rulings import N_
@@ -17,7 +16,7 @@ from app.engine.steps import FIELDS
 from .errors import RecordError, _message
 
 FORMAT = "coup-record/1"
-TOP_KEYS = ("format", "name", "edition", "steps", "expect", *SETUP_KEYS)
+TOP_KEYS = ("format", "name", "steps", "expect", *SETUP_KEYS)
 EXPECT_KEYS = ("players", "treasury", "reserve", "deck_size", "next", "winner")
 PLAYER_KEYS = ("coins", "hand", "revealed", "out", "faction", "face_down")
 KNOWN_CARDS = ", ".join(CHARACTERS)
@@ -31,7 +30,6 @@ class Record:
     start: Game  # the game the set-up deals (checked once, played from here: it never changes)
     expect: dict[str, Any] | None = None
     name: str = ""
-    edition: str = ""  # the box it was played with (app/editions.py); "": not said
 
 
 @dataclass
@@ -84,19 +82,7 @@ def parse(data: object) -> Record:
     if expect is not None:
         check_expectation(game, expect, _message(N_("the final ‘expect’")))
     name = data.get("name", "")
-    return Record(setup, steps, game, expect, name if isinstance(name, str) else "",
-                  _edition(data.get("edition", "")))
-
-
-def _edition(key: object) -> str:
-    """The box whose card and action names the record's screens show: one of app/editions.py's
-    keys, or "" for a record that does not say (the reader's language decides)."""
-    if key != "" and (not isinstance(key, str) or key not in EDITIONS):
-        # TRANSLATORS: a game record's error. edition: what the record says; known: the
-        # record format's words for the boxes, a list.
-        raise RecordError(N_("unknown edition ‘%(edition)s’; known editions: %(known)s"),
-                          edition=str(key)[:40], known=", ".join(EDITIONS))
-    return str(key)
+    return Record(setup, steps, game, expect, name if isinstance(name, str) else "")
 
 
 def check_step(game: Game, step: object, i: int) -> None:

@@ -115,14 +115,11 @@ def replay(record: Record, rulings: bool = False) -> Outcome:
     return outcome
 
 
-def export(game: Game, name: str | None = None, edition: str | None = None) -> dict[str, Any]:
-    """The game as a record that replays to the same state, and names the box it was played
-    with (its card and action names) where one is given."""
+def export(game: Game, name: str | None = None) -> dict[str, Any]:
+    """The game as a record that replays to the same state."""
     data: dict[str, Any] = {"format": FORMAT}
     if name:
         data["name"] = name
-    if edition:
-        data["edition"] = edition
     data.update(game.setup)
     data["steps"] = game.steps
     return data

@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from app.editions import usual_edition
+from app.editions import edition_of_rules
 from app.engine import (
     Download,
     Game,
@@ -244,7 +244,7 @@ class Tables:
         if policy is Download.CLOSES:
             self.fresh(state, version)
             state = self.commit(state, {CONTROL: "closed"})
-        return state, export(game, name=name, edition=state.edition)
+        return state, export(game, name=name)
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -267,8 +267,9 @@ def import_record(store: TableLog, record: Record, language: str = "en") -> Tabl
     setup = dict(record.setup)
     players = list(setup["players"])
     hands = setup["hands"]
-    settings = {"first": setup.get("first", players[0]), "rules": setup.get("rules") or {},
-                "edition": record.edition or usual_edition(language)}
+    rules = setup.get("rules") or {}
+    settings = {"first": setup.get("first", players[0]), "rules": rules,
+                "edition": edition_of_rules(rules, language)}
     seats = [NewSeat(name, None if hands.get(name) is None else tuple(hands[name]),
                      tracked=hands.get(name) is not None) for name in players]
     steps = [s for s in record.steps if "expect" not in s and not s.get("rejected")]
