@@ -15,7 +15,7 @@ import pytest
 
 # Skip (not crash) at collection where playwright is missing; conftest.py explains the reason.
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-from nightkit import Night, step_button  # noqa: E402
+from nightkit import Night, settle, step_button, watch  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 from screenkit import SIZES, NewPhone, phone_with_hand, viewport_shot  # noqa: E402
 
@@ -48,12 +48,14 @@ class Table:
 
     def open(self, new_context, playwright) -> None:
         tablet = self.tablet
+        watch(tablet)
         tablet.goto("/")
         tablet.fill('textarea[name="players"]', "\n".join(self.names))
         tablet.select_option('select[name="language"]', self.language)
         tablet.select_option('select[name="edition"]', EDITION[self.language])
         tablet.locator("form.new-table button[type=submit]").click()
         expect(tablet.locator("ol.lobby")).to_be_visible()
+        settle(tablet)  # as a person waits for the screen, and the kit's create_table does
         for name in self.names[1:]:
             no_phone = tablet.locator("li.seat-card", has=tablet.locator("h2", has_text=name))
             no_phone.locator('form:has(input[name="tracked"][value="0"]) button').click()
