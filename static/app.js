@@ -323,6 +323,16 @@
     }
   });
 
+  // -- The page speaks its screen's language ----------------------------------------------
+  // A phone that switched its language swaps in a screen in the new one (its [lang]): the
+  // page's <html lang> follows at once, not at the next reload (speech, fonts, hyphens).
+  document.addEventListener("htmx:afterSettle", function () {
+    var screen = document.querySelector("#phone[lang]");
+    if (screen && document.documentElement.lang !== screen.lang) {
+      document.documentElement.lang = screen.lang;
+    }
+  });
+
   // -- The phone that must act says so: "It's you", and a buzz where the browser allows ----
   function buzz() {
     var alert = document.querySelector("[data-buzz]");

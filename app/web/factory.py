@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from flask import Flask, Request, Response, render_template, request
+from flask import Flask, Request, Response, make_response, render_template, request
 from flask.sessions import SessionInterface, SessionMixin
 from flask.typing import ResponseReturnValue
 from flask_compress import Compress
@@ -45,7 +45,7 @@ from app.web.fragments import Fragments
 from app.web.i18n import _
 from app.web.phone import SEAT_LINKS, seat_link_methods
 from app.web.pool import StorePool
-from app.web.screens import speak_the_table_s_language
+from app.web.screens import speak_the_table_s_language, whole_page
 from app.web.service import Tables
 from app.web.templating import ScreensEnvironment
 
@@ -57,6 +57,8 @@ TEMPLATES = next((p for p in (PACKAGE / "templates", PROJECT_ROOT / "templates")
 STATIC = next((p for p in (PACKAGE / "static", PROJECT_ROOT / "static") if p.is_dir()),
               PROJECT_ROOT / "static")
 DEFAULT_INSTANCE = PROJECT_ROOT / "instance"
+GONE: Final = (403, 404)
+"""An error page that ends a screen: loaded whole, never swapped into it (:func:`whole_page`)."""
 
 
 def create_app(instance_path: str | None = None, config: dict[str, Any] | None = None) -> Flask:
@@ -132,7 +134,8 @@ def _error_pages(app: Flask) -> None:
         # The error's own headers but its page's type: a 405's Allow (which HTTP requires).
         kept = [(name, value) for name, value in error.get_headers()
                 if name.lower() != "content-type"]
-        return render_template("message.html", message=text), code, kept
+        page = make_response(render_template("message.html", message=text), code, kept)
+        return whole_page(page) if code in GONE else page
 
     @app.errorhandler(sqlite3.OperationalError)
     def database_trouble(error: sqlite3.OperationalError) -> ResponseReturnValue:

@@ -11,6 +11,7 @@ from werkzeug.datastructures import MultiDict
 from app.editions import EDITIONS
 from app.engine import PRESETS, Answers
 from app.engine.rules import CHOICES
+from app.engine.table import look_alike
 from app.i18n import LANGUAGES
 from app.records import RecordError
 from app.store import Table
@@ -25,7 +26,12 @@ bp = Blueprint("home", __name__)
 
 
 class FormProblem(Exception):
-    """A set-up form that can't be read; the message is for the person who sent it."""
+    """A set-up form that can't be read; the message is for the person who sent it, shown
+    beside ``field`` when it is about one field, else above the form."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 @bp.get("/")
@@ -34,11 +40,12 @@ def page() -> ResponseReturnValue:
 
 
 def home_page(form: MultiDict[str, str] | None = None, message: str | None = None,
-              status: int = 200) -> ResponseReturnValue:
+              status: int = 200, field: str | None = None) -> ResponseReturnValue:
     chosen = form.get("edition") if form else None
     # The explanations name cards as the box the form shows chosen.
     page_voice = voice(chosen if chosen in EDITIONS else None)
     return render_template("home.html", mine=mine(), form=form or {}, message=message,
+                           problem_field=field,
                            editions=EDITIONS, presets=PRESETS,
                            preset_titles=setting_words.preset_titles(page_voice),
                            settings=setting_words.settings(page_voice), voice=page_voice,
@@ -74,7 +81,7 @@ def create() -> ResponseReturnValue:
         table = tables().create(settings, names, table_language(form.get("language")),
                                 client=request.remote_addr or "")
     except FormProblem as problem:
-        return home_page(form, str(problem), 422)
+        return home_page(form, str(problem), 422, problem.field)
     except Refusal as refusal:
         return home_page(form, words.refusal(refusal, None), refusal.status)
     return to_the_table(table)
@@ -117,7 +124,7 @@ def settings_from_form(form: MultiDict[str, str]) -> tuple[list[str], dict[str, 
     """The players' names and the table's settings (FORMAT.md ``rules``, the edition, who
     starts) as the set-up form gives them. The service checks them against the rules."""
     names = [n.strip() for n in form.get("players", "").splitlines() if n.strip()]
-    first = form.get("first") or (names[0] if names else "")
+    first = starter(form.get("first", "").strip(), names)
     edition = form.get("edition", "official")
     if edition not in EDITIONS:
         raise FormProblem(_("Unknown edition."))
@@ -140,5 +147,21 @@ def settings_from_form(form: MultiDict[str, str]) -> tuple[list[str], dict[str, 
     answers = form.get("answers") or Answers.BOTH.value
     if answers not in {a.value for a in Answers}:
         raise FormProblem(_("Unknown choice of who answers."))
-    return names, {"first": first if first in names else (names[0] if names else ""),
-                   "rules": rules, "edition": edition, "answers": answers}
+    return names, {"first": first, "rules": rules, "edition": edition, "answers": answers}
+
+
+def starter(typed: str, names: list[str]) -> str:
+    """Who starts: the player whose name was typed in "Who starts" (as the eye reads it:
+    "ann" is Ann), the first player if nothing was typed; a name that is no player's (a
+    typo) is refused."""
+    if not typed:
+        return names[0] if names else ""
+    if not names:  # the service says what is missing
+        return typed
+    same = [n for n in names if look_alike(n) == look_alike(typed)]  # "ann" is Ann
+    if same:
+        return same[0]
+    # TRANSLATORS: beside "Who starts" on the start page. name: what was typed; players: the
+    # players' names joined with commas.
+    raise FormProblem(_("“%(name)s” is not one of the players. Who starts must be one of: "
+                        "%(players)s.", name=typed, players=", ".join(names)), field="first")

@@ -144,8 +144,11 @@ def countdown(state: TableState, now: float, seat: Seat | None = None) -> View:
         return dict(STILL)
     left = max(0, math.ceil(running.deadline - now))
     assert state.game is not None
-    stands = running.stand and all(p.kind in evening.WINDOW_PROMPTS for p in pending(state.game))
-    return {"countdown": running, "countdown_left": left, "countdown_stands": stands,
+    # Only windows open: the referee may let it stand. Else the table waits for a step only
+    # its player can take (no rule lets the clock declare or choose for them).
+    windows = all(p.kind in evening.WINDOW_PROMPTS for p in pending(state.game))
+    return {"countdown": running, "countdown_left": left,
+            "countdown_stands": running.stand and windows, "countdown_windows": windows,
             "countdown_names": tuple(running.waiting)}
 
 
@@ -206,7 +209,7 @@ class _PhoneNight:
     idle: View
 
 
-STILL: Final[View] = {"countdown": None, "countdown_stands": False}
+STILL: Final[View] = {"countdown": None, "countdown_stands": False, "countdown_windows": False}
 """A phone's countdown part when the countdown does not wait for it (:func:`countdown`)."""
 
 

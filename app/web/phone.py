@@ -37,6 +37,7 @@ from app.web.screens import (
     state_at,
     tables,
     tap_answered,
+    whole_page,
 )
 from app.web.seats import Seats
 from app.web.security import csrf_ok, csrf_token, device_id, link_previewer
@@ -103,10 +104,10 @@ def seat_refused(token: str, refusal: Refusal) -> Response:
     "No phone" seat reads its own language and may look again (the seat may come back to a
     phone)."""
     if refusal.why is not Why.ON_TABLET:
-        return refusal_page(refusal, start=False)
+        return whole_page(refusal_page(refusal, start=False))
     g.language = seats().language_of(token)
-    return refusal_page(refusal, back=url_for("phone.page", token=token),
-                        back_label=_("Check again"))
+    return whole_page(refusal_page(refusal, back=url_for("phone.page", token=token),
+                                   back_label=_("Check again")))
 
 
 def context(state: TableState, seat: Seat, message: str | None = None,

@@ -54,7 +54,7 @@ def _top(to_act: bool, fetch_url: str, name: str, rules_url: str, voice: Voice) 
     return "".join((
         "\n\n\n\n"
         f'<section id="phone" class="phone{" to-act" if to_act else ""}" '
-        f'data-version="{VERSION_SLOT}" sse-swap="changed"'
+        f'lang="{escape(voice.language)}" data-version="{VERSION_SLOT}" sse-swap="changed"'
         ' hx-target="this" hx-swap="outerHTML" hx-sync="this:replace">\n  ',
         refresher(since, "phone", pushed=True),
         '\n  <header class="bar">\n    <h1>', escape(name),

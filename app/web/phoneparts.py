@@ -18,7 +18,7 @@ from app.i18n import Voice
 from app.store import Seat
 from app.web import views
 from app.web.fragments import CSRF_SLOT
-from app.web.i18n import language, nsay
+from app.web.i18n import language, nsay, say
 from app.web.loglines import RULES_SLOT, log_html
 from app.web.perstate import PerState
 from app.web.pieces import card_face
@@ -84,8 +84,10 @@ def _row(voice: Voice, name: str, coins: int, face_down: int, revealed: tuple[st
          out: bool, faction: str | None, acting: bool) -> str:
     """A player's row (each drawn once for what it shows: most rows stay as they were from one
     version to the next)."""
+    # A player who is out: "out" where the coins stood, as on the tablet.
     # TRANSLATORS: the phone. num: a number.
-    said = nsay(voice, "%(num)s coin", "%(num)s coins", coins)
+    said = f'<span class="status">{say(voice, "out")}</span>' if out else \
+        nsay(voice, "%(num)s coin", "%(num)s coins", coins)
     back = escape(voice.gettext("face-down card"))
     up = "".join(card_face(c, voice.card(c), "up small") for c in revealed)
     side = f' <span class="faction faction-{escape(faction)}">{escape(voice.faction(faction))}' \

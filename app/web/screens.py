@@ -98,6 +98,16 @@ def message_page(message: str, status: int, back: str | None = None,
                                          back_label=back_label, start=start), status)
 
 
+def whole_page(response: Response) -> Response:
+    """A page that ends a screen (its link is gone, or it is another device's): asked for by
+    htmx (a live screen fetching itself, or a tap), it is loaded whole instead of swapped in
+    (``HX-Refresh``), so the page that says so holds no event stream. A swapped-in one kept the
+    old screen's stream asking for its gone link every minute, for ever."""
+    if from_htmx():
+        response.headers["HX-Refresh"] = "true"
+    return response
+
+
 def refusal_page(refusal: Refusal, table: TableState | None = None, back: str | None = None,
                  back_label: str | None = None, start: bool = True) -> Response:
     return message_page(words.refusal(refusal, table), refusal.status, back, back_label, start)

@@ -17,9 +17,10 @@ MAY: Final = "may"
 def seat_calls(prompts: Sequence[Prompt], turn: dict[str, Any] | None
                ) -> dict[str, tuple[str, str]]:
     """What the table waits for from each seat, as its badge on the public tablet says it:
-    (``must`` or ``may``, what): a step only they can take, their turn, or an answer to an
-    action aimed at them is a must (gold, as the phone that must act); a window open to
-    everyone is a may (blue). The first prompt that is a must decides."""
+    (``must`` or ``may``, what): a step only they can take (:data:`OWN_STEPS`: their turn,
+    a card to lose…) or an answer to an action aimed at them is a must (gold, as the phone
+    that must act); a window open to everyone is a may (blue). The first prompt that is a
+    must decides."""
     calls: dict[str, tuple[str, str]] = {}
     for p in prompts:
         call = seat_call(p, turn)
@@ -34,7 +35,14 @@ def seat_call(p: Prompt, turn: dict[str, Any] | None) -> tuple[str, str]:
         if targeted:
             return MUST, "answer"
         return MAY, "challenge" if p.kind == "respond" else "block"
-    return MUST, "answer" if p.kind == "prove" else "act"
+    return MUST, OWN_STEPS[p.kind]
+
+
+OWN_STEPS: Final = {"declare": "act", "prove": "answer", "lose": "lose", "draw": "draw",
+                    "keep": "keep", "show": "show", "decide": "decide"}
+"""A step only this seat can take, as its badge names it: its turn, a challenge to answer,
+a card to turn face up, a card to draw, the cards to keep, a card to show (the Inquisitor's
+examination), the shown card to swap or return."""
 
 
 def question_key(asked: Sequence[Prompt], turn: dict[str, Any] | None, face_down: int,

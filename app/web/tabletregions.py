@@ -74,8 +74,10 @@ def undo_html(scope: Mapping[str, Any]) -> str:
             "</button>\n    </form>")
 
 
-BADGES: Final = {"act": "Must act", "answer": "Must answer", "challenge": "May challenge",
-                 "block": "May block"}
+BADGES: Final = {"act": "Must act", "answer": "Must answer", "lose": "Must lose a card",
+                 "draw": "Must draw a card", "keep": "Must choose cards",
+                 "show": "Must show a card", "decide": "Must swap or return",
+                 "challenge": "May challenge", "block": "May block"}
 """A seat's badge (seat_calls' second word), in the third person: the tablet is public."""
 NBSP: Final = "\u00a0"  # an idle seat's badge line keeps its height
 

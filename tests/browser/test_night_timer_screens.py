@@ -60,7 +60,7 @@ def test_the_timer_counts_down_on_the_tablet_and_the_waited_for_phone(
     tablet.clock.fast_forward(6_000)
     expect(box.locator("[data-up]")).to_be_visible()
     expect(box).to_contain_text("Time is up for Ann.")
-    expect(box).to_contain_text("The referee decides what happens.")
+    expect(box).to_contain_text("Remind them: the game waits until they decide.")
     assert tablet.evaluate(seats_top) == before  # "Time is up" moves no seat
     screenshot(tablet, "night-timer-up")
     assert t.steps() == []  # nothing was applied

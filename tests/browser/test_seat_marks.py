@@ -67,7 +67,7 @@ def test_the_examined_seat_is_gold_not_the_examiner(live_app: Any, tablet: Page,
     as_referee(tablet, t)
     t.step(do="examine", by="Ann", target="Bob")
     t.step(do="pass")
-    seats_say(tablet, t, must={"Bob": "Must act"}, may={}, turn="Ann")
+    seats_say(tablet, t, must={"Bob": "Must show a card"}, may={}, turn="Ann")
     screenshot(tablet, "who-acts-tablet-examine")
 
 

@@ -43,7 +43,7 @@ def test_the_timer_is_off_by_default_and_counts_for_whom_the_table_waits(app):
     assert "data-countdown" in t.phone_page("Ann")
     assert "data-countdown" not in t.phone_page("Bob")  # the table waits for Ann only
     assert "data-timeout" not in t.page()  # "let it stand" is off
-    assert "The referee decides what happens." in t.page()
+    assert "Remind them: the game waits until they decide." in t.page()
 
 
 def countdown_left(html: str) -> int:

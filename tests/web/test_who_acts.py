@@ -132,7 +132,8 @@ def test_the_waiting_line_to_you_reads_in_every_language(started: Table):
 
 def test_an_examine_marks_the_examined_seat_gold_and_the_examiner_by_its_turn(app: Flask):
     """Ann's Inquisitor examines Bob: the table waits for Bob alone (he picks a card), so his
-    seat is gold and says "Must act"; Ann's seat has only the turn's mark."""
+    seat is gold and says what he must do, "Must show a card" (not "Must act", a turn's
+    words); Ann's seat has only the turn's mark."""
     t = started_table(app, {"Ann": ["inquisitor", "duke"], "Bob": ["contessa", "assassin"],
                             "Cy": ["captain", "captain"]}, exchanger="inquisitor")
     t.step(do="examine", by="Ann", target="Bob")
@@ -142,7 +143,7 @@ def test_an_examine_marks_the_examined_seat_gold_and_the_examiner_by_its_turn(ap
     ann = seat_classes(html, "Ann").split()
     assert "current" in ann and "must" not in ann and "may" not in ann
     assert "acting" not in seat_classes(html, "Cy")
-    assert html.count("Must act") == 1
+    assert html.count("Must show a card") == 1 and "Must act" not in html
 
 
 def test_a_block_window_waiting_for_the_target_alone_marks_only_the_target(started: Table):
