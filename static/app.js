@@ -236,12 +236,23 @@
   // Not silent: a tap on a button still settling flashes it once (app.css), so the player
   // sees the tap was too soon, not lost somewhere. The browser still sends a disabled button
   // its pointerdown (never its click: the tap is not taken).
-  document.addEventListener("pointerdown", function (e) {
+  // A tap pressed just before its button was held (a target of "Steal ▸" whose press came
+  // before the list's hold began: the toggle event comes a moment after the fold opens) is not
+  // taken either, and flashes as it is let go (outside tester: such a tap said nothing).
+  var pressFlashed = null;  // the held button this press flashed already
+  function tooSoon(e) {
     var b = e.target.closest && e.target.closest("button[data-settling]");
-    if (!b) { return; }
+    if (!b) { return null; }
     b.removeAttribute("data-too-soon");
     void b.offsetWidth;  // a second tap too soon flashes it again
     b.setAttribute("data-too-soon", "");
+    return b;
+  }
+  document.addEventListener("pointerdown", function (e) { pressFlashed = tooSoon(e); }, true);
+  document.addEventListener("pointerup", function (e) {
+    var b = e.target.closest && e.target.closest("button[data-settling]");
+    if (b && b !== pressFlashed) { tooSoon(e); }
+    pressFlashed = null;
   }, true);
   document.addEventListener("animationend", function (e) {
     if (e.animationName === "too-soon") { e.target.removeAttribute("data-too-soon"); }
