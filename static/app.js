@@ -105,6 +105,7 @@
   }
   document.addEventListener("htmx:afterSettle", function (e) {
     if (e.detail && e.detail.requestConfig) { catchUp(); }
+    decisionInView();  // once the swapped screen has its classes (htmx settles them)
   });
   document.addEventListener("htmx:afterRequest", function (e) {
     var xhr = e.detail && e.detail.xhr;
@@ -473,6 +474,28 @@
     window.requestAnimationFrame(function () {
       if (summary.parentElement.open) { summary.parentElement.scrollIntoView({ block: "nearest" }); }
     });
+  });
+  // When a phone's screen turns to a decision of its own ("It's you"), the page is brought to
+  // it: the screen came as the page was scrolled before (outside tester: the gold panel was
+  // above the screen). Once per decision (its buzz key), only where it is not wholly in sight,
+  // and never under a finger on the screen: a player scrolling is left where they scroll to.
+  var decisionSeen = null;
+  var fingers = 0;
+  ["touchstart", "touchend", "touchcancel"].forEach(function (type) {
+    document.addEventListener(type, function (e) { fingers = e.touches.length; }, { passive: true, capture: true });
+  });
+  function decisionInView() {
+    var alert = document.querySelector("#phone > #alert[data-buzz]");
+    var key = alert ? alert.getAttribute("data-buzz") : null;
+    if (key === decisionSeen) { return; }
+    decisionSeen = key;
+    if (!alert || fingers > 0) { return; }
+    var r = alert.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) { alert.scrollIntoView({ block: "start" }); }
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var alert = document.querySelector("#phone > #alert[data-buzz]");
+    decisionSeen = alert ? alert.getAttribute("data-buzz") : null;
   });
   function forgetFold(key) {
     var keys = openFolds().filter(function (k) { return k !== key; });
