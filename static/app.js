@@ -105,6 +105,7 @@
   }
   document.addEventListener("htmx:afterSettle", function (e) {
     if (e.detail && e.detail.requestConfig) { catchUp(); }
+    decisionInView();  // once the swapped screen has its classes (htmx settles them)
   });
   document.addEventListener("htmx:afterRequest", function (e) {
     var xhr = e.detail && e.detail.xhr;
@@ -236,12 +237,23 @@
   // Not silent: a tap on a button still settling flashes it once (app.css), so the player
   // sees the tap was too soon, not lost somewhere. The browser still sends a disabled button
   // its pointerdown (never its click: the tap is not taken).
-  document.addEventListener("pointerdown", function (e) {
+  // A tap pressed just before its button was held (a target of "Steal ▸" whose press came
+  // before the list's hold began: the toggle event comes a moment after the fold opens) is not
+  // taken either, and flashes as it is let go (outside tester: such a tap said nothing).
+  var pressFlashed = null;  // the held button this press flashed already
+  function tooSoon(e) {
     var b = e.target.closest && e.target.closest("button[data-settling]");
-    if (!b) { return; }
+    if (!b) { return null; }
     b.removeAttribute("data-too-soon");
     void b.offsetWidth;  // a second tap too soon flashes it again
     b.setAttribute("data-too-soon", "");
+    return b;
+  }
+  document.addEventListener("pointerdown", function (e) { pressFlashed = tooSoon(e); }, true);
+  document.addEventListener("pointerup", function (e) {
+    var b = e.target.closest && e.target.closest("button[data-settling]");
+    if (b && b !== pressFlashed) { tooSoon(e); }
+    pressFlashed = null;
   }, true);
   document.addEventListener("animationend", function (e) {
     if (e.animationName === "too-soon") { e.target.removeAttribute("data-too-soon"); }
@@ -472,6 +484,28 @@
     window.requestAnimationFrame(function () {
       if (summary.parentElement.open) { summary.parentElement.scrollIntoView({ block: "nearest" }); }
     });
+  });
+  // When a phone's screen turns to a decision of its own ("It's you"), the page is brought to
+  // it: the screen came as the page was scrolled before (outside tester: the gold panel was
+  // above the screen). Once per decision (its buzz key), only where it is not wholly in sight,
+  // and never under a finger on the screen: a player scrolling is left where they scroll to.
+  var decisionSeen = null;
+  var fingers = 0;
+  ["touchstart", "touchend", "touchcancel"].forEach(function (type) {
+    document.addEventListener(type, function (e) { fingers = e.touches.length; }, { passive: true, capture: true });
+  });
+  function decisionInView() {
+    var alert = document.querySelector("#phone > #alert[data-buzz]");
+    var key = alert ? alert.getAttribute("data-buzz") : null;
+    if (key === decisionSeen) { return; }
+    decisionSeen = key;
+    if (!alert || fingers > 0) { return; }
+    var r = alert.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) { alert.scrollIntoView({ block: "start" }); }
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var alert = document.querySelector("#phone > #alert[data-buzz]");
+    decisionSeen = alert ? alert.getAttribute("data-buzz") : null;
   });
   function forgetFold(key) {
     var keys = openFolds().filter(function (k) { return k !== key; });
