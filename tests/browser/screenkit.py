@@ -131,3 +131,14 @@ def viewport_shot(page: Page, name: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path))
     return path
+
+
+RECORD_TOO_SOON = """() => {
+    window.__tooSoon = [];
+    new MutationObserver(changes => changes.forEach(c => {
+        const b = c.target;
+        if (b.hasAttribute('data-too-soon')) window.__tooSoon.push(b.textContent.trim());
+    })).observe(document.body, {subtree: true, attributeFilter: ['data-too-soon']});
+}"""
+"""Each button that flashes "too soon" (data-too-soon set), by its words, as the page records
+it in ``window.__tooSoon``."""

@@ -14,22 +14,12 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 from nightscreenkit import as_seat  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
+from screenkit import RECORD_TOO_SOON  # noqa: E402
 from tablekit import started_table  # noqa: E402
 
 HANDS: dict[str, list[str] | None] = {"Ann": ["duke", "captain"],
                                       "Bob": ["contessa", "assassin"],
                                       "Cy": ["ambassador", "captain"]}
-
-# A long hold (the test sees the targets held whatever the machine's speed), and each "too
-# soon" flash recorded by the button's words.
-RECORD_TOO_SOON = """() => {
-    document.body.setAttribute('data-tap-guard', '8000');
-    window.__tooSoon = [];
-    new MutationObserver(changes => changes.forEach(c => {
-        const b = c.target;
-        if (b.hasAttribute('data-too-soon')) window.__tooSoon.push(b.textContent.trim());
-    })).observe(document.body, {subtree: true, attributeFilter: ['data-too-soon']});
-}"""
 
 # "Steal ▸" tapped open, and Bob's target pressed at once, before the toggle event holds it;
 # let go once it is held. Whether it was held when let go, and whether its click came.
@@ -56,6 +46,8 @@ def anns_turn(live_app: Any, live_server: str, new_context: Any, playwright: Any
     t = started_table(live_app, HANDS)
     ann = as_seat(new_context(**playwright.devices["Pixel 7"]), live_server, t, "Ann")
     ann.wait_for_function("() => !document.querySelector('#phone [data-settling]')")
+    # A long hold: the test sees the targets held whatever the machine's speed.
+    ann.evaluate("() => document.body.setAttribute('data-tap-guard', '8000')")
     ann.evaluate(RECORD_TOO_SOON)
     return ann
 

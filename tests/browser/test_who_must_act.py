@@ -14,6 +14,7 @@ pytest.importorskip("playwright.sync_api", reason="the playwright package is not
 from nightkit import create_table  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 from screenkit import (  # noqa: E402
+    RECORD_TOO_SOON,
     THREE,
     NewPhone,
     Shot,
@@ -108,14 +109,6 @@ def test_a_button_the_new_screen_keeps_in_place_works_at_once(tablet: Page,
     night.expect_tablet("Ann takes 3 coins")
 
 
-# Each button that flashed "too soon" (data-too-soon set), by its words, as the page records it.
-RECORD_TOO_SOON = """() => {
-    window.__tooSoon = [];
-    new MutationObserver(changes => changes.forEach(c => {
-        const b = c.target;
-        if (b.hasAttribute('data-too-soon')) window.__tooSoon.push(b.textContent.trim());
-    })).observe(document.body, {subtree: true, attributeFilter: ['data-too-soon']});
-}"""
 
 
 def test_a_tap_too_soon_on_a_new_screen_is_not_taken_and_says_so(tablet: Page,
