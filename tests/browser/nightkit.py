@@ -65,9 +65,11 @@ def watch(page: Page) -> None:
 
 
 def settle(page: Page) -> None:
-    """Wait until the page's event stream is open, then mark the page so that
-    :func:`assert_not_reloaded` can tell it was never reloaded."""
+    """Wait until the page's event stream is open and its buttons are no longer held (a page
+    just loaded holds them 0.6 s, and a tap in that moment only flashes: app.js), then mark
+    the page so that :func:`assert_not_reloaded` can tell it was never reloaded."""
     wait_stream(page, 1)
+    page.wait_for_function("() => !document.querySelector('[data-settling]')")
     page.evaluate("window.__coupSamePage = true")
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-from nightkit import Night, seat, start, watch  # noqa: E402
+from nightkit import Night, seat, settle, start, watch  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 
 from app.editions import EDITIONS  # noqa: E402
@@ -123,6 +123,7 @@ def untracked_reformation(tablet: Page, names: list[str]) -> None:
     tablet.locator("textarea[name=players]").fill("\n".join(names))
     tablet.get_by_role("button", name="Create the table").click()
     expect(tablet.get_by_role("heading", name="Seat the players")).to_be_visible()
+    settle(tablet)  # a tap while the page just loaded holds its buttons would only flash
     for name in names:
         seat(tablet, name).get_by_role("button", name="No phone").click()
         expect(seat(tablet, name)).to_contain_text("No phone: untracked")
