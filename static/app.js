@@ -494,9 +494,10 @@
   ["touchstart", "touchend", "touchcancel"].forEach(function (type) {
     document.addEventListener(type, function (e) { fingers = e.touches.length; }, { passive: true, capture: true });
   });
+  function phoneDecision() { return document.querySelector("#phone > #alert[data-buzz]"); }
+  function decisionKey(alert) { return alert ? alert.getAttribute("data-buzz") : null; }
   function decisionInView() {
-    var alert = document.querySelector("#phone > #alert[data-buzz]");
-    var key = alert ? alert.getAttribute("data-buzz") : null;
+    var alert = phoneDecision(), key = decisionKey(alert);
     if (key === decisionSeen) { return; }
     decisionSeen = key;
     if (!alert || fingers > 0) { return; }
@@ -504,8 +505,7 @@
     if (r.top < 0 || r.bottom > window.innerHeight) { alert.scrollIntoView({ block: "start" }); }
   }
   document.addEventListener("DOMContentLoaded", function () {
-    var alert = document.querySelector("#phone > #alert[data-buzz]");
-    decisionSeen = alert ? alert.getAttribute("data-buzz") : null;
+    decisionSeen = decisionKey(phoneDecision());
   });
   function forgetFold(key) {
     var keys = openFolds().filter(function (k) { return k !== key; });
