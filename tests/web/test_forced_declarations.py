@@ -22,7 +22,7 @@ def test_the_actions_with_a_cost_and_a_target_are_coup_assassinate_and_convert()
 
 @pytest.mark.parametrize("action", COSTLY_AND_TARGETED)
 @pytest.mark.parametrize("target", [None, "", "Zed"])
-def test_too_few_coins_is_the_reason_whatever_the_target(action: str, target: str | None):
+def test_e15_too_few_coins_is_the_reason_whatever_the_target(action: str, target: str | None):
     hands = {"A": ["duke", "captain"], "B": ["contessa", "assassin"], "C": ["duke", "captain"]}
     g = new_game({"players": list(hands), "hands": hands, "rules": {"reformation": True},
                   "coins": {"A": least_cost(action) - 1}})
